@@ -1,0 +1,40 @@
+# wartable: every set-up step lives here so a fresh machine with Python 3.11 needs nothing else.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# Extras the whole test suite needs (each issue that adds one adds it here).
+TEST_EXTRAS := test
+
+.PHONY: run test lint bench soak clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(VENV)/.base-stamp: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.test-stamp: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[$(TEST_EXTRAS)]'
+	touch $@
+
+run: $(VENV)/.base-stamp
+	$(BIN)/wartable play draconia --vs heuristic
+
+lint: $(VENV)/.test-stamp
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+
+test: $(VENV)/.test-stamp lint
+	$(BIN)/pytest -n 2 --dist loadgroup
+
+bench: $(VENV)/.test-stamp
+	$(BIN)/python -m bench
+
+soak: $(VENV)/.test-stamp
+	WARTABLE_SOAK=1 $(BIN)/pytest -n 2 tests/soak
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

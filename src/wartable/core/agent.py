@@ -1,0 +1,23 @@
+"""The agent protocol: what a bot, a person at a terminal or a search sees."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from .rng import Rng
+
+
+class Agent(Protocol):
+    """Chooses one action id from ``legal`` for ``seat``.
+
+    An agent only ever gets ``observation`` (from ``game.observe``), never the
+    state itself; ``needs_observation = False`` lets agents that ignore it
+    (the random bot) skip building one.
+    """
+
+    name: str
+    needs_observation: bool
+
+    def act(
+        self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
+    ) -> int: ...

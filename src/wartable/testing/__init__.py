@@ -1,0 +1,1 @@
+"""Reusable checks for game implementations (the conformance suite lives here)."""
