@@ -23,7 +23,8 @@ def available_games() -> list[str]:
             if err.name and err.name.startswith(f"wartable.games.{gid}"):
                 continue
             raise
-        found.append(gid)
+        if hasattr(importlib.import_module(f"wartable.games.{gid}"), "GAME"):
+            found.append(gid)  # a package still being written (no GAME yet) is skipped
     return found
 
 
@@ -36,4 +37,6 @@ def get_game(game_id: str) -> Any:
         if err.name and err.name.startswith(f"wartable.games.{game_id}"):
             raise ConfigError(f"game {game_id!r} is not built yet") from None
         raise
+    if not hasattr(module, "GAME"):
+        raise ConfigError(f"game {game_id!r} is not built yet")
     return module.GAME
