@@ -64,7 +64,9 @@ def make_agent(spec: str, game_id: str) -> Any:
     name, params = parse_agent_spec(spec)
     agents = available_agents(game_id)
     if name not in agents:
-        raise ConfigError(f"unknown agent {name!r} for {game_id} (known: {', '.join(sorted(agents))})")
+        raise ConfigError(
+            f"unknown agent {name!r} for {game_id} (known: {', '.join(sorted(agents))})"
+        )
     try:
         agent = agents[name](**params)
     except TypeError as err:

@@ -34,9 +34,13 @@ def check_notation(game: Game[Any, Any], config: Any) -> None:
     seen: dict[str, int] = {}
     for a in range(game.num_actions(config)):
         text = game.action_to_str(a, config)
-        assert text not in seen, f"{game.id}: actions {seen.get(text)} and {a} share notation {text!r}"
+        assert text not in seen, (
+            f"{game.id}: actions {seen.get(text)} and {a} share notation {text!r}"
+        )
         seen[text] = a
-        assert game.parse_action(text, config) == a, f"{game.id}: {text!r} does not parse back to {a}"
+        assert game.parse_action(text, config) == a, (
+            f"{game.id}: {text!r} does not parse back to {a}"
+        )
 
 
 def check_playout(game: Game[Any, Any], config_data: dict[str, Any], seed: int, deep: bool) -> int:
@@ -110,7 +114,9 @@ def _check_state(
             assert game.observe(other, viewer) == obs, (
                 f"{where}: seat {viewer}'s observation changed when hidden information was redrawn"
             )
-            assert game.to_act(other) == game.to_act(state), f"{where}: to_act depends on hidden info"
+            assert game.to_act(other) == game.to_act(state), (
+                f"{where}: to_act depends on hidden info"
+            )
             if viewer in game.to_act(state):
                 assert game.legal_actions(other, viewer) == game.legal_actions(state, viewer), (
                     f"{where}: seat {viewer}'s legal actions depend on what it cannot see"
