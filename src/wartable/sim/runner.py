@@ -1,0 +1,187 @@
+"""Running many games: seeds, seat rotation, local worker processes.
+
+The contract that makes results reproducible whatever the backend:
+
+- game ``i`` (0-based) uses seed ``seed + i``;
+- game ``i`` rotates the agent list by ``r = i % seats``: seat ``s`` is played
+  by agent ``(s + r) % seats``, so every agent sits in every seat equally often;
+- every game gets fresh agent objects built from their specs, so an agent
+  carries nothing from one game to the next.
+
+A game's result therefore depends only on ``(game, config, specs, seed + i,
+rotation)``, never on which process or in which chunk it ran. A new backend
+(Ray, a cluster) only needs to call :func:`play_one` (or :func:`run_chunk`)
+for every index and hand the records to :class:`SimResult`.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from wartable.agents.specs import make_agent
+from wartable.core.errors import ConfigError
+from wartable.core.game import Game
+from wartable.core.match import play_match
+from wartable.games import get_game
+
+from .results import GameRecord, SimResult
+
+Progress = Callable[[int], None]
+"""Called with the number of games that just finished (a chunk at a time)."""
+
+MAX_DECISIONS = 1_000_000
+
+
+@dataclass(frozen=True)
+class SimJob:
+    """Everything a worker needs to play any game of a run (small and picklable)."""
+
+    game: str
+    config: dict[str, Any]
+    seed: int
+    agents: tuple[str, ...]
+    seats: int
+    max_decisions: int = MAX_DECISIONS
+
+    def seat_agents(self, index: int) -> tuple[int, ...]:
+        """For game ``index``: the agent number playing each seat."""
+        r = index % self.seats
+        return tuple((s + r) % self.seats for s in range(self.seats))
+
+
+def prepare_job(
+    game_id: str,
+    agents: list[str] | None = None,
+    seed: int = 0,
+    config: dict[str, Any] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> SimJob:
+    """Validate the game, config and agent specs up front (errors are ``WartableError``).
+
+    ``agents`` may name one spec per seat, or a single spec for every seat;
+    ``None`` means ``random`` everywhere.
+    """
+    game: Game[Any, Any] = get_game(game_id)
+    cfg = game.make_config(config or {})
+    seats = game.num_players(game.new_state(cfg, seed))
+    specs = list(agents) if agents else ["random"]
+    if len(specs) == 1:
+        specs = specs * seats
+    if len(specs) != seats:
+        raise ConfigError(
+            f"{game_id} with this config has {seats} seats, got {len(specs)} agents "
+            "(give one per seat, or one for all)"
+        )
+    for spec in specs:
+        make_agent(spec, game_id)  # fail fast on an unknown agent or bad parameter
+    return SimJob(game_id, cfg.model_dump(mode="json"), seed, tuple(specs), seats, max_decisions)
+
+
+def play_one(job: SimJob, index: int, game: Game[Any, Any] | None = None) -> GameRecord:
+    """Play game ``index`` of ``job`` (seed ``job.seed + index``, rotated seats)."""
+    game = game or get_game(job.game)
+    seat_agents = job.seat_agents(index)
+    agents = [make_agent(job.agents[a], job.game) for a in seat_agents]
+    seed = job.seed + index
+    record = play_match(game, job.config, seed, agents, job.max_decisions)
+    assert record.outcome is not None
+    return GameRecord(
+        index=index,
+        seed=seed,
+        seat_agents=seat_agents,
+        winners=tuple(record.outcome.winners),
+        scores=tuple(record.outcome.scores),
+        reason=record.outcome.reason,
+        length=record.length,
+        metrics=record.metrics,
+    )
+
+
+def run_chunk(job: SimJob, start: int, stop: int) -> list[GameRecord]:
+    """Games ``start..stop-1``: the unit of work sent to a worker process."""
+    game = get_game(job.game)
+    return [play_one(job, i, game) for i in range(start, stop)]
+
+
+def default_chunk_size(games: int, workers: int) -> int:
+    """About 20 chunks per worker (smooth progress, balanced load), at most 250 games each."""
+    return max(1, min(250, math.ceil(games / (max(1, workers) * 20))))
+
+
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def _pool_context() -> Any:
+    # fork starts workers in milliseconds and they inherit the imported games;
+    # the CLI keeps its progress display free of threads so forking is safe.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def run_games(
+    game_id: str,
+    games: int,
+    agents: list[str] | None = None,
+    seed: int = 0,
+    config: dict[str, Any] | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> SimResult:
+    """Play ``games`` games and return every record plus timing.
+
+    ``workers == 1`` plays in this process; ``workers > 1`` uses local worker
+    processes, each handed chunks of consecutive game indices. Records come
+    back sorted by index, so the result is identical for any worker count.
+    """
+    if games < 0:
+        raise ConfigError("the number of games must be >= 0")
+    if workers < 1:
+        raise ConfigError("workers must be >= 1")
+    job = prepare_job(game_id, agents, seed, config, max_decisions)
+    size = chunk_size or default_chunk_size(games, workers)
+    started = time.perf_counter()
+    records: list[GameRecord] = []
+    if workers == 1 or games <= size:
+        game = get_game(game_id)
+        for start, stop in chunks(games, size):
+            records.extend(play_one(job, i, game) for i in range(start, stop))
+            if progress:
+                progress(stop - start)
+    else:
+        records = _run_pool(job, games, size, workers, progress)
+    seconds = time.perf_counter() - started
+    records.sort(key=lambda r: r.index)
+    return SimResult(job=job, records=records, seconds=seconds, workers=workers)
+
+
+def _run_pool(
+    job: SimJob, games: int, size: int, workers: int, progress: Progress | None
+) -> list[GameRecord]:
+    records: list[GameRecord] = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+        pending: set[Future[list[GameRecord]]] = {
+            pool.submit(run_chunk, job, start, stop) for start, stop in chunks(games, size)
+        }
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    batch = fut.result()
+                    records.extend(batch)
+                    if progress:
+                        progress(len(batch))
+        except BaseException:
+            for fut in pending:
+                fut.cancel()
+            raise
+    return records

@@ -1,0 +1,53 @@
+"""Win-rate statistics: Wilson score intervals and small tallies.
+
+Pure functions over counts, so the local runner, a future Ray backend and a
+stored-results reader all aggregate the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` successes out of ``n`` (95% by default).
+
+    ``(0.0, 1.0)`` when ``n == 0``: nothing is known.
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Tally:
+    """Wins out of games for one agent, seat or metric value."""
+
+    wins: int = 0
+    games: int = 0
+
+    def add(self, won: bool) -> None:
+        self.games += 1
+        self.wins += int(won)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = wilson_interval(self.wins, self.games)
+        return {
+            "wins": self.wins,
+            "games": self.games,
+            "win_rate": round(self.win_rate, 6),
+            "ci95": [round(lo, 6), round(hi, 6)],
+        }
