@@ -23,7 +23,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from wartable.sim import SimResult, run_games
+from wartable.sim import SimResult, prepare_job, run_job
 
 from .common import (
     cli_errors,
@@ -149,9 +149,10 @@ def simulate(
     """Play many games (seats rotated, game i with seed S+i) and report win rates."""
     specs = split_agent_specs(agents)
     cfg = parse_config(config)
+    job = prepare_job(game_id, specs, seed, cfg)  # every input error before any output
     result: SimResult
     if as_json or quiet:
-        result = run_games(game_id, games, specs, seed, cfg, workers)
+        result = run_job(job, games, workers)
     else:
         with _progress(stderr_console()) as bar:
             task = bar.add_task(f"{game_id} x{workers}", total=games)
@@ -159,7 +160,7 @@ def simulate(
             def step(done: int) -> None:
                 bar.update(task, advance=done, refresh=True)
 
-            result = run_games(game_id, games, specs, seed, cfg, workers, progress=step)
+            result = run_job(job, games, workers, progress=step)
     if out is not None:
         result.write_jsonl(out)
     summary = result.summary(by=by)

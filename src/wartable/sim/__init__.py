@@ -8,7 +8,7 @@ reproducibility contract a new backend must keep.
 """
 
 from .results import GameRecord, SimResult, group_by_metric
-from .runner import SimJob, play_one, prepare_job, run_chunk, run_games
+from .runner import SimJob, play_one, prepare_job, run_chunk, run_games, run_job
 from .stats import Tally, wilson_interval
 
 __all__ = [
@@ -21,5 +21,6 @@ __all__ = [
     "prepare_job",
     "run_chunk",
     "run_games",
+    "run_job",
     "wilson_interval",
 ]

@@ -143,16 +143,27 @@ def run_games(
     processes, each handed chunks of consecutive game indices. Records come
     back sorted by index, so the result is identical for any worker count.
     """
+    job = prepare_job(game_id, agents, seed, config, max_decisions)
+    return run_job(job, games, workers, progress, chunk_size)
+
+
+def run_job(
+    job: SimJob,
+    games: int,
+    workers: int = 1,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+) -> SimResult:
+    """``run_games`` for a job already validated by :func:`prepare_job`."""
     if games < 0:
         raise ConfigError("the number of games must be >= 0")
     if workers < 1:
         raise ConfigError("workers must be >= 1")
-    job = prepare_job(game_id, agents, seed, config, max_decisions)
     size = chunk_size or default_chunk_size(games, workers)
     started = time.perf_counter()
     records: list[GameRecord] = []
     if workers == 1 or games <= size:
-        game = get_game(game_id)
+        game = get_game(job.game)
         for start, stop in chunks(games, size):
             records.extend(play_one(job, i, game) for i in range(start, stop))
             if progress:
