@@ -96,7 +96,10 @@ class TerminalGame:
         events = self.game.apply(self.state, seat, action)
         self.log.append((seat, action))
         shown = visible_events(events, self.human)
-        if not shown:
+        if seat == self.human:  # your own choice is yours to see
+            notation = self.game.action_to_str(action, self.state.config)
+            self.console.print(f"[bold]you play {notation}[/]")
+        elif not shown:
             self.console.print(f"[dim]{who} acted[/]")
         for e in shown:
             self.console.print(f"[dim]{who}:[/] {format_event(self.game, e)}", markup=True)
