@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +35,7 @@ def play_match(
     game: Game[Any, Any],
     config: Any,
     seed: int,
-    agents: list[Agent],
+    agents: Sequence[Agent],
     max_decisions: int = 1_000_000,
 ) -> MatchRecord:
     """Play one game to the end with the fast path (agents choose from legal actions)."""
