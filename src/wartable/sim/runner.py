@@ -16,6 +16,7 @@ for every index and hand the records to :class:`SimResult`.
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import time
@@ -24,7 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
-from wartable.agents.specs import make_agent
+from wartable.agents.specs import available_agents, make_agent, parse_agent_spec
 from wartable.core.errors import ConfigError
 from wartable.core.game import Game
 from wartable.core.match import play_match
@@ -83,11 +84,22 @@ def prepare_job(
     return SimJob(game_id, cfg.model_dump(mode="json"), seed, tuple(specs), seats, max_decisions)
 
 
+@functools.lru_cache(maxsize=256)
+def agent_factory(spec: str, game_id: str) -> Callable[[], Any]:
+    """A zero-argument factory for ``spec`` (resolved once per process, not per game).
+
+    The spec was validated by ``make_agent`` in :func:`prepare_job`.
+    """
+    name, params = parse_agent_spec(spec)
+    factory = available_agents(game_id)[name]
+    return functools.partial(factory, **params)
+
+
 def play_one(job: SimJob, index: int, game: Game[Any, Any] | None = None) -> GameRecord:
     """Play game ``index`` of ``job`` (seed ``job.seed + index``, rotated seats)."""
     game = game or get_game(job.game)
     seat_agents = job.seat_agents(index)
-    agents = [make_agent(job.agents[a], job.game) for a in seat_agents]
+    agents = [agent_factory(job.agents[a], job.game)() for a in seat_agents]
     seed = job.seed + index
     record = play_match(game, job.config, seed, agents, job.max_decisions)
     assert record.outcome is not None
