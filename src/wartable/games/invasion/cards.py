@@ -1,0 +1,225 @@
+"""Draconis Invasion card data: typed records loaded from ``data/*.toml``.
+
+The rules refer to cards by small ints (the ``KEYS`` order below is fixed by
+the code, because effects are written per card); the numbers printed on the
+cards (costs, gold, attack, health, glory) come from the data files, so an
+owner of the physical game can point ``data_dir`` at the official values.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from wartable.core.data import load_records
+from wartable.core.errors import DataError
+
+DATA_DIR = Path(__file__).parent / "data"
+
+# Player cards (hand/deck/discard/supply), in a fixed order.
+KEYS: tuple[str, ...] = (
+    "wealth", "treasure", "fortune", "terror",
+    "casualty", "obsidian", "fury", "buried", "shapeshift", "siege", "betrayal",
+    "rush", "reinforce", "ruler", "enchant", "dawn", "darkness", "courage",
+    "guard", "dread", "gladiator", "warlord", "valkyrie", "arcanist", "golem",
+    "werebear", "shaman", "firemage", "slayer", "sorceress", "beastrider", "titan",
+)  # fmt: skip
+NK = len(KEYS)
+K = {k: i for i, k in enumerate(KEYS)}
+WEALTH, TREASURE, FORTUNE, TERROR = 0, 1, 2, 3
+GOLDS = (WEALTH, TREASURE, FORTUNE)
+ACTIONS = tuple(range(4, 18))
+DEFENDERS = tuple(range(18, 32))
+(CASUALTY, OBSIDIAN, FURY, BURIED, SHAPESHIFT, SIEGE, BETRAYAL, RUSH, REINFORCE, RULER,
+ ENCHANT, DAWN, DARKNESS, COURAGE) = ACTIONS  # fmt: skip
+(GUARD, DREAD, GLADIATOR, WARLORD, VALKYRIE, ARCANIST, GOLEM, WEREBEAR, SHAMAN, FIREMAGE,
+ SLAYER, SORCERESS, BEASTRIDER, TITAN) = DEFENDERS  # fmt: skip
+
+INVADER_KEYS: tuple[str, ...] = (
+    "skeletal", "succubus", "reaper", "hellhound",
+    "necromancer", "wyvern", "balar", "orcchief", "skulllord", "lichking", "icedragon", "firedragon",
+)  # fmt: skip
+NI = len(INVADER_KEYS)
+(SKELETAL, SUCCUBUS, REAPER, HELLHOUND, NECROMANCER, WYVERN, BALAR, ORCCHIEF, SKULLLORD,
+ LICHKING, ICEDRAGON, FIREDRAGON) = range(NI)  # fmt: skip
+
+EVENT_KEYS: tuple[str, ...] = ("horror", "demonspell", "darkrising", "chaos")
+HORROR, DEMONSPELL, DARKRISING, CHAOS = range(4)
+
+CAMPAIGN_CLASSES = ("undead", "dragon", "gold", "blue", "any", "most_invaders", "most_gold")
+
+Source = Literal["rulebook", "reconstructed"]
+
+
+class _Sourced(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: Source
+    section: str = Field(min_length=1)
+    reason: str = ""
+
+    @model_validator(mode="after")
+    def _reason_when_reconstructed(self) -> _Sourced:
+        if self.source == "reconstructed" and not self.reason:
+            raise ValueError("a reconstructed record needs a one-line reason")
+        return self
+
+
+class _Keyed(_Sourced):
+    key: str
+
+
+class CardRecord(_Keyed):
+    name: str = Field(min_length=1)
+    type: Literal["gold", "terror", "action", "defender"]
+    count: int = Field(ge=0, le=200)
+    cost: int = Field(0, ge=0, le=500)
+    gold: int = Field(0, ge=0, le=200)
+    actions: int = Field(0, ge=0, le=5)
+    buys: int = Field(0, ge=0, le=5)
+    cards: int = Field(0, ge=0, le=10)
+    gold_bonus: int = Field(0, ge=0, le=200)
+    attack: int = Field(0, ge=0, le=200)
+    attack_cost: int = Field(0, ge=0, le=200)
+
+
+class InvaderRecord(_Keyed):
+    name: str = Field(min_length=1)
+    color: Literal["blue", "gold"]
+    count: int = Field(ge=1, le=10)
+    health: int = Field(ge=1, le=500)
+    glory: int = Field(ge=0, le=50)
+    rare: Literal["undead", "dragon", ""] = ""
+
+
+class EventRecord(_Keyed):
+    name: str = Field(min_length=1)
+    count: int = Field(ge=0, le=20)
+
+
+class CampaignRecord(_Sourced):
+    key: str
+    name: str = Field(min_length=1)
+    target: str = ""
+    target_class: str = ""
+    count: int = Field(1, ge=1, le=10)
+    bonus: int = Field(ge=0, le=50)
+    requires_others: bool = False
+
+    @model_validator(mode="after")
+    def _one_target(self) -> CampaignRecord:
+        if bool(self.target) == bool(self.target_class):
+            raise ValueError("a campaign names exactly one of target or target_class")
+        if self.target and self.target not in INVADER_KEYS:
+            raise ValueError(f"unknown invader {self.target!r}")
+        if self.target_class and self.target_class not in CAMPAIGN_CLASSES:
+            raise ValueError(f"unknown target_class {self.target_class!r}")
+        return self
+
+
+class StageRecord(_Sourced):
+    number: int = Field(ge=1, le=10)
+    name: str = Field(min_length=1)
+    actions: list[str] = Field(min_length=6, max_length=6)
+    defenders: list[str] = Field(min_length=6, max_length=6)
+
+
+class Db:
+    """Flat tables indexed by the ints above (read on the hot path)."""
+
+    def __init__(
+        self,
+        cards: list[CardRecord],
+        invaders: list[InvaderRecord],
+        events: list[EventRecord],
+        campaigns: list[CampaignRecord],
+        stages: list[StageRecord],
+    ) -> None:
+        self.cards = cards
+        self.invaders = invaders
+        self.events = events
+        self.campaigns = campaigns
+        self.stages = {s.number: s for s in stages}
+        self.count = [c.count for c in cards]
+        self.cost = [c.cost for c in cards]
+        self.gold = [c.gold for c in cards]
+        self.attack = [c.attack for c in cards]
+        self.attack_cost = [c.attack_cost for c in cards]
+        self.plus_actions = [c.actions for c in cards]
+        self.plus_buys = [c.buys for c in cards]
+        self.plus_cards = [c.cards for c in cards]
+        self.plus_gold = [c.gold_bonus for c in cards]
+        self.inv_count = [v.count for v in invaders]
+        self.inv_health = [v.health for v in invaders]
+        self.inv_glory = [v.glory for v in invaders]
+        self.inv_gold = [v.color == "gold" for v in invaders]
+        self.inv_undead = [v.rare == "undead" for v in invaders]
+        self.inv_dragon = [v.rare == "dragon" for v in invaders]
+        self.event_count = [e.count for e in events]
+        # campaign target as (invader index or -1, class name or "", count, bonus)
+        self.camp_target = [INVADER_KEYS.index(c.target) if c.target else -1 for c in campaigns]
+        self.camp_class = [c.target_class for c in campaigns]
+        self.camp_need = [c.count for c in campaigns]
+        self.camp_bonus = [c.bonus for c in campaigns]
+        self.camp_others = [c.requires_others for c in campaigns]
+
+
+R = TypeVar("R", bound=_Keyed)
+
+
+def _ordered(path: Path, records: list[R], keys: tuple[str, ...], what: str) -> list[R]:
+    by_key: dict[str, R] = {}
+    for r in records:
+        if r.key in by_key:
+            raise DataError(f"{path}: {what} {r.key!r} appears twice")
+        by_key[r.key] = r
+    missing = [k for k in keys if k not in by_key]
+    extra = [k for k in by_key if k not in keys]
+    if missing or extra:
+        raise DataError(f"{path}: {what} keys: missing {missing}, unknown {extra}")
+    return [by_key[k] for k in keys]
+
+
+def load_db(directory: Path) -> Db:
+    """Load and cross-check every data file in ``directory``."""
+    cards_p = directory / "cards.toml"
+    cards = _ordered(cards_p, load_records(cards_p, "card", CardRecord, "key"), KEYS, "card")
+    for i, c in enumerate(cards):
+        want = "gold" if i in GOLDS else "terror" if i == TERROR else "action"
+        want = "defender" if i in DEFENDERS else want
+        if c.type != want:
+            raise DataError(f"{cards_p}: card {c.key!r}: field type: must be {want!r}")
+    inv_p = directory / "invaders.toml"
+    invaders = _ordered(
+        inv_p, load_records(inv_p, "invader", InvaderRecord, "key"), INVADER_KEYS, "invader"
+    )
+    ev_p = directory / "events.toml"
+    events = _ordered(ev_p, load_records(ev_p, "event", EventRecord, "key"), EVENT_KEYS, "event")
+    camp_p = directory / "campaigns.toml"
+    campaigns = load_records(camp_p, "campaign", CampaignRecord, "key")
+    if len(campaigns) < 6:
+        raise DataError(f"{camp_p}: at least 6 campaign cards are needed")
+    st_p = directory / "stages.toml"
+    stages = load_records(st_p, "stage", StageRecord, "name")
+    for s in stages:
+        for key in s.actions:
+            if key not in K or K[key] not in ACTIONS or key == "casualty":
+                raise DataError(
+                    f"{st_p}: stage {s.name!r}: field actions: {key!r} is not a kingdom action"
+                )
+        for key in s.defenders:
+            if key not in K or K[key] not in DEFENDERS or key == "guard":
+                raise DataError(
+                    f"{st_p}: stage {s.name!r}: field defenders: {key!r} is not a kingdom defender"
+                )
+    if sorted(s.number for s in stages) != list(range(1, 11)):
+        raise DataError(f"{st_p}: battle stages 1-10 must each appear once")
+    return Db(cards, invaders, events, campaigns, stages)
+
+
+@lru_cache(maxsize=8)
+def get_db(data_dir: str | None = None) -> Db:
+    return load_db(Path(data_dir) if data_dir else DATA_DIR)

@@ -1,0 +1,59 @@
+"""Pending decisions: frames ``[kind, seat, a, b]`` on ``state.stack`` (top = last).
+
+Decision frames name the seat that must act (possibly not the active player:
+a reaction, an event hitting another player, City Siege's discards). Auto
+frames (kind >= ``AUTO``) are continuations run by the engine once the
+decisions above them are done (resolve the attack after the Betrayal window,
+reveal the next invader after a Balar choice, resolve the next event).
+"""
+
+from __future__ import annotations
+
+from .state import InvasionState
+
+# decision frames: a, b as noted
+F_DISCARD = 0  # a = cards still to discard
+F_TOPDECK = 1  # a = cards still to place on the deck
+F_TRASH = 2  # Casualty of War: trash 1 non-Terror card
+F_CHOOSE = 3  # a = purpose (P_*)
+F_SHAPESHIFT = 4  # a = cards discarded so far
+F_WARLORD = 5
+F_FIREMAGE = 6
+F_ARCANIST = 7
+F_SORCERESS = 8  # a = cards still to take back
+F_BETRAYAL = 9
+F_TEAMGOLD = 10
+F_CAMPAIGN = 11  # a = campaign cards still to draw
+AUTO = 20
+A_ATTACK = 20
+A_EVENT = 21  # a = event kind
+A_REFILL = 22  # a = row slot
+
+FRAME_NAMES = {
+    F_DISCARD: "discard", F_TOPDECK: "topdeck", F_TRASH: "trash", F_CHOOSE: "choose",
+    F_SHAPESHIFT: "shapeshift", F_WARLORD: "warlord", F_FIREMAGE: "firemage",
+    F_ARCANIST: "arcanist", F_SORCERESS: "sorceress", F_BETRAYAL: "betrayal",
+    F_TEAMGOLD: "team_gold", F_CAMPAIGN: "campaign", A_ATTACK: "resolve_attack",
+    A_EVENT: "event", A_REFILL: "reveal_invader",
+}  # fmt: skip
+
+# purposes of F_CHOOSE ("choose another player")
+P_THREAT2, P_GLADIATOR, P_WEREBEAR, P_DAWN, P_DARKNESS, P_BALAR = range(6)
+PURPOSES = (
+    "threat_roll_2",
+    "gladiator_elite",
+    "werebear",
+    "dawn_of_hope",
+    "growing_darkness",
+    "balar",
+)
+
+
+def push(s: InvasionState, kind: int, seat: int, a: int = 0, b: int = 0) -> None:
+    s.stack.append([kind, seat, a, b])
+
+
+def push_in_order(s: InvasionState, frames: list[list[int]]) -> None:
+    """Push frames so that the first of ``frames`` is resolved first."""
+    for f in reversed(frames):
+        s.stack.append(f)

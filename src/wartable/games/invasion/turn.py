@@ -1,0 +1,292 @@
+"""The turn (chapter 5, A-BCDE-F), its legal actions, and the end of the game (chapter 7)."""
+
+from __future__ import annotations
+
+from wartable.core.events import event
+
+from . import actions as A
+from .cards import ACTIONS, DEFENDERS, GLADIATOR, GOLDS, KEYS, NK, TERROR, TITAN
+from .config import SOLO_THRESHOLD
+from .effects import others, play_action, play_defender, resolve_attack, reveal_effect
+from .eventcards import resolve_event
+from .frames import frame_apply, frame_legal
+from .scoring import glory, invaders_of
+from .stack import A_ATTACK, A_EVENT, A_REFILL, AUTO, F_BETRAYAL, F_CAMPAIGN, F_TEAMGOLD, push
+from .state import BUY, DEFEAT, FORWARD, MAIN, OVER, InvasionState
+from .zones import GAIN_DISCARD, GAIN_TOP, Ev, discard_from_hand, draw, gain, refill_slot
+
+HAND_SIZE = 6
+_BETRAYAL = KEYS.index("betrayal")
+
+
+def reset_turn(s: InvasionState) -> None:
+    s.actions_left = 1
+    s.buys_left = 1
+    s.gold = 0
+    s.fury = 0
+    s.enchant = 0
+    s.atk_damage = 0
+    s.atk_defenders = 0
+    s.atk_titan = 0
+    s.atk_slayer = 0
+    s.atk_shaman = 0
+    s.golem = 0
+    s.betrayals = 0
+    s.ruler = 0
+    s.draw_limit = HAND_SIZE
+    s.targets = []
+    s.revealed = []
+
+
+def start_turn(s: InvasionState, seat: int, ev: Ev) -> None:
+    """Chapter 6: the player first resolves the Events given to them, one at a time."""
+    s.active = seat
+    s.turn += 1
+    s.phase = MAIN
+    reset_turn(s)
+    if ev is not None:
+        ev.append(event("turn", seat=seat, turn=s.turn))
+    if s.pending_events[seat]:
+        push(s, A_EVENT, seat)
+
+
+def end_turn(s: InvasionState, ev: Ev) -> None:
+    """Chapter 5: discard played and unplayed cards, draw 6; chapter 7: maybe the game ends."""
+    seat = s.active
+    hand = s.hand[seat]
+    for _ in range(hand[TERROR]):
+        discard_from_hand(s, seat, TERROR, ev)
+    pile = s.discard[seat]
+    for k in range(NK):
+        pile[k] += hand[k]
+        hand[k] = 0
+        c = s.play[k]
+        if c:
+            if k == TITAN or k == GLADIATOR:  # "Trash after use"
+                s.supply[k] += c
+            else:
+                pile[k] += c
+            s.play[k] = 0
+    draw(s, seat, s.draw_limit, ev)
+    reason = end_reason(s)
+    if reason:
+        s.phase = OVER
+        s.over = 1
+        s.end_reason = reason
+        s.stack = []
+        if ev is not None:
+            ev.append(event("game_over", reason=reason))
+        return
+    start_turn(s, (seat + 1) % s.n, ev)
+
+
+def end_reason(s: InvasionState) -> str:
+    """Chapter 7 and chapter 12: checked right after a turn ends."""
+    cfg = s.config
+    if s.retreat:
+        return "the Retreat card is revealed"
+    if cfg.solo:
+        if glory(s)[0] >= SOLO_THRESHOLD[cfg.solo_difficulty]:
+            return "the battle stage is passed"
+    else:
+        limit = cfg.invader_limit()
+        for owner in range(s.owners()):
+            if len(invaders_of(s, owner)) >= limit:
+                return f"{limit} invaders defeated"
+    if all(v < 0 for v in s.row) and not s.blue_deck and not s.gold_deck:
+        return "no invaders are left"
+    if cfg.turn_limit and s.turn >= cfg.turn_limit:
+        return "turn limit"
+    return ""
+
+
+def settle(s: InvasionState, ev: Ev) -> None:
+    """Run automatic continuations until a seat has a decision (or the game ends)."""
+    while not s.over:
+        if s.stack:
+            f = s.stack[-1]
+            if f[0] < AUTO:
+                return
+            s.stack.pop()
+            if f[0] == A_ATTACK:
+                resolve_attack(s, ev)
+            elif f[0] == A_EVENT:
+                pending = s.pending_events[s.active]
+                if pending:
+                    kind = pending.pop(0)
+                    if pending:
+                        push(s, A_EVENT, s.active)
+                    resolve_event(s, kind, ev)
+            elif f[0] == A_REFILL:
+                kind = refill_slot(s, f[2])
+                if kind >= 0:
+                    reveal_effect(s, kind, ev)
+            continue
+        if s.phase == BUY and s.buys_left <= 0:
+            s.phase = FORWARD
+        if s.phase == FORWARD and not any(s.hand[s.active][g] for g in GOLDS):
+            end_turn(s, ev)
+            continue
+        return
+
+
+def to_act(s: InvasionState) -> tuple[int, ...]:
+    if s.over:
+        return ()
+    if s.stack:
+        return (s.stack[-1][1],)
+    return (s.active,)
+
+
+def spendable(s: InvasionState, seat: int) -> int:
+    hand = s.hand[seat]
+    g = s.db.gold
+    return s.gold + sum(hand[k] * g[k] for k in GOLDS)
+
+
+def legal(s: InvasionState, seat: int) -> list[int]:
+    if s.over:
+        return []
+    if s.stack:
+        f = s.stack[-1]
+        return frame_legal(s, f) if f[1] == seat else []
+    if seat != s.active:
+        return []
+    hand = s.hand[seat]
+    phase = s.phase
+    if phase == MAIN:
+        out: list[int] = []
+        if s.actions_left > 0:
+            out = [A.PLAY + i for i, k in enumerate(ACTIONS) if hand[k]]
+        out.append(A.CHOOSE_BUY)
+        if s.campaign_deck or any(c >= 0 for c in s.campaign_row):
+            out.append(A.CHOOSE_CAMPAIGN)
+        if any(v >= 0 for v in s.row):
+            out.append(A.CHOOSE_DEFEAT)
+        out.extend(A.ELIMINATE + k for k in range(NK) if hand[k] and k != TERROR)
+        out.append(A.PASS)
+        return out
+    if phase == BUY:
+        out = [A.GOLD + i for i, g in enumerate(GOLDS) if hand[g]]
+        money = spendable(s, seat)
+        cost, supply = s.db.cost, s.supply
+        can = [k for k in s.kingdom if supply[k] and cost[k] <= money]
+        out.extend(A.BUY + k for k in can)
+        if s.ruler:
+            out.extend(A.BUY_TOP + k for k in can)
+        out.append(A.DONE)
+        return out
+    if phase == DEFEAT:
+        out = [A.GOLD + i for i, g in enumerate(GOLDS) if hand[g]]
+        money = spendable(s, seat)
+        acost = s.db.attack_cost
+        out.extend(A.DEFEND + i for i, d in enumerate(DEFENDERS) if hand[d] and acost[d] <= money)
+        if not s.targets or s.atk_titan:
+            out.extend(A.TARGET + t for t in range(6) if s.row[t] >= 0 and t not in s.targets)
+        if s.targets:
+            out.append(A.ATTACK)
+        return out
+    if phase == FORWARD:
+        return [A.FORWARD + i for i, g in enumerate(GOLDS) if hand[g]] + [A.NO_FORWARD]
+    return []
+
+
+def pay(s: InvasionState, seat: int, cost: int, ev: Ev) -> None:
+    """Play Gold cards from the hand to cover ``cost``, overpaying as little as possible."""
+    short = cost - s.gold
+    if short > 0:
+        hand = s.hand[seat]
+        v = s.db.gold
+        best: tuple[int, int, int, int] | None = None
+        for f in range(hand[GOLDS[2]] + 1):
+            for t in range(hand[GOLDS[1]] + 1):
+                base = f * v[GOLDS[2]] + t * v[GOLDS[1]]
+                w = max(0, -(-(short - base) // v[GOLDS[0]])) if v[GOLDS[0]] else 0
+                if w > hand[GOLDS[0]] or base + w * v[GOLDS[0]] < short:
+                    continue
+                key = (base + w * v[GOLDS[0]], f, t, w)
+                if best is None or key < best:
+                    best = key
+        if best is not None:
+            for g, c in zip(GOLDS, (best[3], best[2], best[1]), strict=True):
+                if c:
+                    play_gold(s, seat, g, c, ev)
+    s.gold -= cost
+
+
+def play_gold(s: InvasionState, seat: int, g: int, count: int, ev: Ev) -> None:
+    s.hand[seat][g] -= count
+    s.play[g] += count
+    s.gold += s.db.gold[g] * count
+    if ev is not None:
+        ev.append(event("gold", seat=seat, card=KEYS[g], count=count))
+
+
+def enter_choice(s: InvasionState, phase: int) -> None:
+    """Team Versus: the partner may add Gold from their hand to this turn's total."""
+    s.phase = phase
+    mate = s.teammate(s.active)
+    if mate >= 0 and s.hand_size(mate) > 0:
+        push(s, F_TEAMGOLD, mate)
+
+
+def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
+    s.decisions += 1
+    if s.stack:
+        frame_apply(s, s.stack[-1], a, ev)
+        settle(s, ev)
+        return
+    phase = s.phase
+    if phase == MAIN:
+        if a < A.CHOOSE_BUY:
+            play_action(s, seat, ACTIONS[a - A.PLAY], ev)
+        elif a == A.CHOOSE_BUY:
+            enter_choice(s, BUY)
+        elif a == A.CHOOSE_DEFEAT:
+            enter_choice(s, DEFEAT)
+        elif a == A.CHOOSE_CAMPAIGN:
+            s.phase = FORWARD
+            push(s, F_CAMPAIGN, seat, 2)
+        elif a == A.PASS:
+            s.phase = FORWARD
+        else:  # ELIMINATE: trash a non-Terror card from the hand
+            k = a - A.ELIMINATE
+            s.hand[seat][k] -= 1
+            s.supply[k] += 1
+            s.phase = FORWARD
+            if ev is not None:
+                ev.append(event("eliminate", seat=seat, card=KEYS[k]))
+    elif a < A.DONE and a >= A.GOLD:
+        g = GOLDS[a - A.GOLD]
+        play_gold(s, seat, g, 1, ev)
+    elif phase == BUY:
+        if a == A.DONE:
+            s.phase = FORWARD
+        else:
+            top = a >= A.BUY_TOP
+            k = a - (A.BUY_TOP if top else A.BUY)
+            pay(s, seat, s.db.cost[k], ev)
+            gain(s, seat, k, GAIN_TOP if top else GAIN_DISCARD, ev)
+            s.buys_left -= 1
+    elif phase == DEFEAT:
+        if a == A.ATTACK:
+            s.phase = FORWARD
+            push(s, A_ATTACK, seat)
+            for o in reversed(others(s, seat)):
+                if s.hand[o][_BETRAYAL] + s.deck[o].count(_BETRAYAL):
+                    push(s, F_BETRAYAL, o)
+        elif a >= A.TARGET:
+            s.targets.append(a - A.TARGET)
+        else:
+            d = DEFENDERS[a - A.DEFEND]
+            pay(s, seat, s.db.attack_cost[d], ev)
+            play_defender(s, seat, d, ev)
+    elif phase == FORWARD:
+        if a != A.NO_FORWARD:
+            g = GOLDS[a - A.FORWARD]
+            s.hand[seat][g] -= 1
+            s.deck[seat].append(g)
+            if ev is not None:
+                ev.append(event("forward", seat=seat, card=KEYS[g]))
+        end_turn(s, ev)
+    settle(s, ev)
