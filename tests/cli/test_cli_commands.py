@@ -203,7 +203,8 @@ def test_apply_reads_stdin(tmp_path: Path) -> None:
 
 def _replay_log(gid: str, seed: int) -> dict:
     game = get_game(gid)
-    record = play_match(game, {}, seed, [RandomAgent() for _ in range(game.min_players)])
+    seats = game.num_players(game.new_state(game.make_config({}), seed))
+    record = play_match(game, {}, seed, [RandomAgent() for _ in range(seats)])
     return record_to_replay(game, record)
 
 

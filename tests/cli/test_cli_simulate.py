@@ -120,6 +120,7 @@ def test_simulate_errors() -> None:
         run("simulate", MAIN_GAME, "-n", "2", "--config", '{"zz_bad": 0}'), "zz_bad"
     )
     assert_one_line_error(run("simulate", "chess", "-n", "2"), "chess")
+    assert_one_line_error(run("simulate", MAIN_GAME, "-n", "2", "--backend", "ray"), "ray")
 
 
 def test_split_agent_specs() -> None:

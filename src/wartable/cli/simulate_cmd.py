@@ -23,6 +23,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from wartable.core.errors import ConfigError
 from wartable.sim import SimResult, prepare_job, run_job
 
 from .common import (
@@ -137,6 +138,9 @@ def simulate(
     workers: Annotated[
         int, typer.Option("--workers", "-w", help="Local worker processes.", min=1)
     ] = 1,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where games run: local (ray: not yet built).")
+    ] = "local",
     by: Annotated[
         str | None, typer.Option("--by", help="Also group win rates by this game metric.")
     ] = None,
@@ -147,6 +151,8 @@ def simulate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many games (seats rotated, game i with seed S+i) and report win rates."""
+    if backend != "local":
+        raise ConfigError(f"--backend {backend!r}: only 'local' is available in this version")
     specs = split_agent_specs(agents)
     cfg = parse_config(config)
     job = prepare_job(game_id, specs, seed, cfg)  # every input error before any output
