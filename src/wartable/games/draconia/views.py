@@ -62,7 +62,6 @@ def observe(s: DraconiaState, seat: int | None) -> dict[str, Any]:
         "faction_queue": list(s.faction_queue),
         "winners": list(s.winners),
         "end_reason": s.end_reason,
-        "decisions": s.decisions,
         "commit": s.commit.public_view(seat),
         "players": players,
         "config": s.config.model_dump(mode="json"),
@@ -78,8 +77,9 @@ def determinize(obs: dict[str, Any], rng: Rng, cards: CardSet) -> DraconiaState:
     s = DraconiaState.__new__(DraconiaState)
     s.config, s.cards = config, cards
     s.rng = Rng(rng.next64())
-    for key in ("round", "first", "turn", "active", "maneuver_line", "decisions", "end_reason"):
+    for key in ("round", "first", "turn", "active", "maneuver_line", "end_reason"):
         setattr(s, key, obs[key])
+    s.decisions = 0  # not observable: it would count other seats' hidden commitments
     s.phase = PHASE_NAMES.index(obs["phase"])
     for key in ("order", "attacks_left", "revive_queue", "camp_queue", "faction_queue", "winners"):
         setattr(s, key, list(obs[key]))
