@@ -267,3 +267,25 @@ def test_real_process_entry_point(tmp_path: Path) -> None:
     assert proc.stdout == ""
     assert len(proc.stderr.splitlines()) == 1 and proc.stderr.startswith("error: ")
     assert path.read_bytes() == before
+
+
+DATA_GAMES = [gid for gid in GAMES if "data_dir" in get_game(gid).config_model.model_fields]
+
+
+@pytest.mark.parametrize("gid", DATA_GAMES)
+def test_broken_data_file_is_one_line_exit_2_nothing_changed(gid: str, tmp_path: Path) -> None:
+    module = importlib.import_module(f"wartable.games.{gid}")
+    broken = tmp_path / "data"
+    shutil.copytree(Path(module.__file__).parent / "data", broken)  # type: ignore[arg-type]
+    for f in broken.rglob("*.toml"):
+        f.write_text(f.read_text() + "\nthis is = [not valid toml\n")
+    config = json.dumps({"data_dir": str(broken)})
+    assert_one_line_error(run("new", gid, "--config", config), ".toml")
+    position = json.loads(position_file(tmp_path, gid).read_text())
+    position["config"]["data_dir"] = str(broken)
+    path = write_json(tmp_path / "pos.json", position)
+    before = path.read_bytes()
+    game, state = position_from_json(json.loads(position_file(tmp_path, gid).read_text()), get_game)
+    action = game.action_to_str(game.legal_actions(state, game.to_act(state)[0])[0], state.config)
+    assert_one_line_error(run("apply", str(path), action), ".toml")
+    assert path.read_bytes() == before

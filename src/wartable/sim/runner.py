@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import math
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -138,6 +139,11 @@ def _pool_context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
+def _worker_init() -> None:
+    # Ctrl-C is handled by the parent (it cancels the pending chunks); workers stay quiet.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_games(
     game_id: str,
     games: int,
@@ -191,7 +197,9 @@ def _run_pool(
     job: SimJob, games: int, size: int, workers: int, progress: Progress | None
 ) -> list[GameRecord]:
     records: list[GameRecord] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=_pool_context(), initializer=_worker_init
+    ) as pool:
         pending: set[Future[list[GameRecord]]] = {
             pool.submit(run_chunk, job, start, stop) for start, stop in chunks(games, size)
         }
