@@ -1,0 +1,89 @@
+"""The 12x12 card-versus-card win-rate matrix between heuristic duelists.
+
+Run ``python -m wartable.games.skirm.matrix [--games N] [--seed S] [--step3 X]``.
+Cell (row, column) is the share of duels the row card won against the column
+card (each pairing played with both seat orders), with a 95% Wilson interval.
+A designer's tool, not rules: it prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+from math import sqrt
+
+from wartable.core.match import play_match
+
+from .agents import HeuristicAgent
+from .cards import load_cards
+from .game import SkirmGame
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def matrix(games: int, seed: int, step3: str, data_dir: str | None) -> list[list[tuple[int, int]]]:
+    """(wins, games) of the row card against the column card."""
+    game = SkirmGame()
+    ids = [c.id for c in load_cards(data_dir).cards]
+    out = [[(0, 0) for _ in ids] for _ in ids]
+    for i, a in enumerate(ids):
+        for j, b in enumerate(ids):
+            if i >= j:
+                continue
+            wins = 0
+            for k in range(games):
+                a_seat = k % 2
+                hands = [[b], [b]]
+                hands[a_seat], hands[1 - a_seat] = [a], [b]
+                cfg = {"hands": hands, "step3": step3, "data_dir": data_dir}
+                rec = play_match(game, cfg, seed + k, [HeuristicAgent(), HeuristicAgent()])
+                assert rec.outcome is not None
+                wins += rec.outcome.winners[0] == a_seat
+            out[i][j] = (wins, games)
+            out[j][i] = (games - wins, games)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.matrix", description=__doc__)
+    ap.add_argument("--games", type=int, default=40, help="duels per pairing (default 40)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--step3", default="comparison", choices=["comparison", "contested", "literal"])
+    ap.add_argument("--data-dir", default=None, help="directory with an own cards.toml")
+    args = ap.parse_args(argv)
+    cards = load_cards(args.data_dir).cards
+    m = matrix(args.games, args.seed, args.step3, args.data_dir)
+    print(
+        f"Skirm card-vs-card win rate of the row card, heuristic duelists, {args.games} duels per pair"
+    )
+    print("cell: win% [95% CI low-high]")
+    print("      " + " ".join(f"{c.id:>13}" for c in cards) + "   overall")
+    for i, c in enumerate(cards):
+        cells = []
+        tw = tn = 0
+        for j in range(len(cards)):
+            w, n = m[i][j]
+            tw, tn = tw + w, tn + n
+            if i == j:
+                cells.append(f"{'-':>13}")
+            else:
+                lo, hi = wilson(w, n)
+                cells.append(f"{100 * w / n:3.0f} [{100 * lo:2.0f}-{100 * hi:3.0f}]".rjust(13))
+        lo, hi = wilson(tw, tn)
+        print(
+            f"{c.id:>5} "
+            + " ".join(cells)
+            + f"   {100 * tw / tn:3.0f} [{100 * lo:.0f}-{100 * hi:.0f}]"
+        )
+    print("abilities: " + ", ".join(f"{c.id}={c.ability}/{c.scoring}" for c in cards))
+
+
+if __name__ == "__main__":
+    main()
