@@ -1,10 +1,83 @@
-"""Bots for Draconis Invasion (placeholder, filled in below)."""
+"""The heuristic bot: buys well, defeats the best invader it can, manages terror.
+
+It reads only the observation (its own hand, the table, public counts). Each
+decision is recomputed from scratch: in the main phase it plans the strongest
+attack its hand can pay for and attacks when that defeats an invader,
+otherwise it buys the best card its gold reaches.
+"""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from wartable.core.rng import Rng
+
+from . import actions as A
+from .cards import (
+    ACTIONS,
+    BEASTRIDER,
+    BURIED,
+    CASUALTY,
+    COURAGE,
+    DARKNESS,
+    DAWN,
+    DEFENDERS,
+    ENCHANT,
+    FIREMAGE,
+    FURY,
+    GOLDS,
+    GOLEM,
+    GUARD,
+    NK,
+    REINFORCE,
+    RULER,
+    RUSH,
+    SHAMAN,
+    SHAPESHIFT,
+    SIEGE,
+    SLAYER,
+    SORCERESS,
+    TERROR,
+    TITAN,
+    VALKYRIE,
+    WEALTH,
+    WEREBEAR,
+    Db,
+    get_db,
+)
+from .stack import (
+    F_ARCANIST,
+    F_BETRAYAL,
+    F_CAMPAIGN,
+    F_CHOOSE,
+    F_FIREMAGE,
+    F_SORCERESS,
+    F_TEAMGOLD,
+    F_TOPDECK,
+    F_TRASH,
+    F_WARLORD,
+    P_DAWN,
+    P_GLADIATOR,
+)
+from .state import BUY, DEFEAT, FORWARD, MAIN
+
+# how much the bot wants each card (buying and keeping); 0 = never buy
+WANT: dict[int, float] = {
+    COURAGE: 9.5, SORCERESS: 9.0, DAWN: 8.5, BEASTRIDER: 8.4, FIREMAGE: 8.0, GOLEM: 7.0,
+    VALKYRIE: 6.8, WEREBEAR: 6.6, RUSH: 6.5, SLAYER: 6.0, REINFORCE: 5.0, GOLDS[2]: 5.5,
+    GOLDS[1]: 4.0, ENCHANT: 3.0, BURIED: 2.5, RULER: 2.0, GUARD: 0.5,
+}  # fmt: skip
+# actions played first (they give +Action), then the terminal ones
+CHAIN_ORDER = (RUSH, DAWN, COURAGE, RULER, BURIED, DARKNESS, CASUALTY, ENCHANT, SHAPESHIFT)
+TERMINAL_ORDER = (REINFORCE, SIEGE)
+
+
+def keep_value(db: Db, k: int) -> float:
+    """How much a card is worth keeping in hand (terror lowest)."""
+    if k == TERROR:
+        return -1.0
+    return WANT.get(k, 1.0) + db.cost[k] / 200.0
 
 
 class HeuristicAgent:
@@ -14,4 +87,239 @@ class HeuristicAgent:
     def act(
         self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
     ) -> int:
-        return legal[rng.below(len(legal))]
+        obs = observation or {}
+        db = get_db(obs["config"]["data_dir"])
+        choice = self._choose(obs, db, legal, seat)
+        return choice if choice in legal else legal[0]
+
+    # ----- decisions -----------------------------------------------------
+    def _choose(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
+        if obs["stack"] and obs["stack"][-1][1] == seat:
+            return self._frame(obs, db, legal, seat, obs["stack"][-1])
+        phase = obs["phase"]
+        if phase == MAIN:
+            return self._main(obs, db, legal, seat)
+        if phase == BUY:
+            return self._buy(obs, db, legal, seat)
+        if phase == DEFEAT:
+            return self._defeat(obs, db, legal, seat)
+        if phase == FORWARD:
+            hand = obs["hands"][seat]
+            for i in (2, 1):
+                if hand[GOLDS[i]]:
+                    return A.FORWARD + i
+            return A.NO_FORWARD
+        return legal[0]
+
+    def _main(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
+        hand = obs["hands"][seat]
+        legal_set = set(legal)
+        plan = best_attack(obs, db, seat)
+        for k in CHAIN_ORDER + TERMINAL_ORDER:
+            a = A.PLAY + ACTIONS.index(k)
+            if a not in legal_set:
+                continue
+            if k == SHAPESHIFT and not hand[TERROR]:
+                continue
+            if k == ENCHANT and plan is None:
+                continue
+            if k == CASUALTY and not (hand[WEALTH] or hand[GUARD]):
+                continue
+            return a
+        fury = A.PLAY + ACTIONS.index(FURY)
+        if fury in legal_set and plan is None and best_attack(obs, db, seat, extra=10):
+            return fury
+        if plan is not None and A.CHOOSE_DEFEAT in legal_set:
+            return A.CHOOSE_DEFEAT
+        money = obs["gold"] + sum(hand[g] * db.gold[g] for g in GOLDS)
+        if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and len(obs["defeated"][seat]) >= 1:
+            return A.CHOOSE_CAMPAIGN
+        return A.CHOOSE_BUY
+
+    def _buy(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
+        best, best_a = 0.0, A.DONE
+        supply = obs["supply"]
+        for a in legal:
+            if A.BUY <= a < A.BUY_TOP:
+                k = a - A.BUY
+                want = WANT.get(k, 0.0)
+                if k == TITAN:
+                    want = 0.0
+                if supply[k] <= 2 and want:
+                    want += 0.1
+                if want > best:
+                    best, best_a = want, a
+        return best_a
+
+    def _defeat(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
+        plan = best_attack(obs, db, seat)
+        if plan is not None:
+            defenders, targets = plan
+            for d in sorted(defenders, key=lambda d: -db.attack[d]):
+                a = A.DEFEND + DEFENDERS.index(d)
+                if a in legal:
+                    return a
+            for t in targets:
+                if A.TARGET + t in legal:
+                    return A.TARGET + t
+        if A.ATTACK in legal:
+            return A.ATTACK
+        targets = [a for a in legal if A.TARGET <= a < A.ATTACK]
+        if targets:
+            return min(targets, key=lambda a: db.inv_health[obs["row"][a - A.TARGET]])
+        return legal[0]
+
+    def _frame(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int, f: list[int]) -> int:
+        kind = f[0]
+        if kind == F_CHOOSE:
+            return self._pick_player(obs, legal, seat, f[2])
+        if kind == F_WARLORD:
+            return A.WARLORD_YES
+        if kind == F_FIREMAGE:
+            kills = [len(d) for d in obs["defeated"]]
+            return A.FIRE_NO if kills[seat] >= max(kills) else A.FIRE_YES
+        if kind == F_ARCANIST:
+            good = sum(1 for k in obs["revealed"] if k not in (TERROR, WEALTH))
+            return A.ARC_RETURN if good >= 2 else A.ARC_DISCARD
+        if kind == F_SORCERESS:
+            return max(legal, key=lambda a: keep_value(db, a - A.RECOVER))
+        if kind == F_BETRAYAL:
+            if A.BETRAY in legal and _attack_would_succeed(obs, db):
+                return A.BETRAY
+            return A.NO_BETRAY
+        if kind == F_TEAMGOLD:
+            return A.DONE
+        if kind == F_CAMPAIGN:
+            return self._campaign(obs, db, legal)
+        if kind == F_TRASH:
+            return min(legal, key=lambda a: keep_value(db, a - A.TRASH))
+        if kind == F_TOPDECK:
+            return min(legal, key=lambda a: keep_value(db, a - A.TOPDECK))
+        # discards (City Siege, Beast Rider, Horror, Shapeshifting)
+        if A.DONE in legal:  # Shapeshifting: discard Terror cards only
+            if A.DISCARD + TERROR in legal:
+                return A.DISCARD + TERROR
+            return A.DONE
+        return min(legal, key=lambda a: keep_value(db, a - A.DISCARD))
+
+    def _pick_player(self, obs: dict[str, Any], legal: list[int], seat: int, purpose: int) -> int:
+        kills = obs["defeated"]
+        cfg = obs["config"]
+        mate = seat ^ 1 if cfg["mode"] == "team" else -1
+        friendly = purpose in (P_DAWN, P_GLADIATOR)
+
+        def score(a: int) -> float:
+            p = a - A.CHOOSE
+            s = float(len(kills[p]))
+            if p == mate:
+                s = -100.0 if not friendly else 100.0
+            return -s if friendly and p != mate else s
+
+        return max(legal, key=score)
+
+    def _campaign(self, obs: dict[str, Any], db: Db, legal: list[int]) -> int:
+        best, best_a = -1.0, legal[0]
+        for a in legal:
+            if a == A.CAMP_DECK:
+                score = 1.0
+            else:
+                cid = obs["campaign_row"][a - A.CAMP_ROW]
+                score = db.camp_bonus[cid] / db.camp_need[cid]
+            if score > best:
+                best, best_a = score, a
+        return best_a
+
+
+def _attack_would_succeed(obs: dict[str, Any], db: Db) -> bool:
+    targets = [t for t in obs["targets"] if obs["row"][t] >= 0]
+    if not targets:
+        return False
+    health = sum(db.inv_health[obs["row"][t]] for t in targets)
+    dmg = obs["atk_damage"] + obs["fury"] + 10 * obs["enchant"] * obs["atk_defenders"]
+    return dmg - 10 * obs["betrayals"] >= health
+
+
+def best_attack(
+    obs: dict[str, Any], db: Db, seat: int, extra: int = 0
+) -> tuple[list[int], list[int]] | None:
+    """The defenders to play and the targets to take, or None if no invader can fall.
+
+    Tries every affordable combination of the defenders in hand (hands are
+    small) and picks the best glory; ties prefer fewer Stone Titans, then less gold.
+    """
+    hand = obs["hands"][seat]
+    row = obs["row"]
+    money = obs["gold"] + sum(hand[g] * db.gold[g] for g in GOLDS)
+    kinds = [d for d in DEFENDERS if hand[d]]
+    ranges = [range(hand[d] + 1) for d in kinds]
+    cards_now = sum(obs["play"]) + sum(hand)
+    base = obs["atk_damage"] + obs["fury"] + extra
+    best: tuple[float, int, int] | None = None
+    plan: tuple[list[int], list[int]] | None = None
+    live = [t for t in range(6) if row[t] >= 0 and t not in obs["targets"]]
+    chosen = [t for t in obs["targets"] if row[t] >= 0]
+    undead = sum(1 for v in row if v >= 0 and db.inv_undead[v])
+    for counts in product(*ranges):
+        cost = sum(c * db.attack_cost[d] for c, d in zip(counts, kinds, strict=True))
+        if cost > money:
+            continue
+        n_def = obs["atk_defenders"] + sum(counts)
+        dmg = base + sum(c * db.attack[d] for c, d in zip(counts, kinds, strict=True))
+        dmg += 10 * obs["enchant"] * n_def
+        shamans = obs["atk_shaman"] + sum(
+            c for c, d in zip(counts, kinds, strict=True) if d == SHAMAN
+        )
+        dmg += 5 * cards_now * shamans
+        slayers = obs["atk_slayer"] + sum(
+            c for c, d in zip(counts, kinds, strict=True) if d == SLAYER
+        )
+        titans = obs["atk_titan"] + sum(c for c, d in zip(counts, kinds, strict=True) if d == TITAN)
+        targets = _pick_targets(db, row, live, chosen, dmg, slayers, titans > 0, undead)
+        if targets is None:
+            continue
+        glory = sum(db.inv_glory[row[t]] for t in targets)
+        key = (glory, -titans, -cost)
+        if best is None or key > best:
+            best = key
+            played = [d for c, d in zip(counts, kinds, strict=True) for _ in range(c)]
+            plan = (played, [t for t in targets if t not in chosen])
+    return plan
+
+
+def _health(db: Db, row: list[int], t: int, undead: int) -> int:
+    hp = db.inv_health[row[t]]
+    if db.invaders[row[t]].key == "necromancer":
+        hp += 10 * undead
+    return hp
+
+
+def _pick_targets(
+    db: Db,
+    row: list[int],
+    live: list[int],
+    chosen: list[int],
+    dmg: int,
+    slayers: int,
+    multi: bool,
+    undead: int,
+) -> list[int] | None:
+    """Greedy: the most glorious invaders the damage covers (several with a Stone Titan)."""
+    picked = list(chosen)
+
+    def total(ts: list[int]) -> int:
+        bonus = 50 * slayers if any(db.inv_dragon[row[t]] for t in ts) else 0
+        return dmg + bonus - sum(_health(db, row, t, undead) for t in ts)
+
+    if picked and total(picked) < 0:
+        return None
+    if picked and not multi:
+        return picked
+    for t in sorted(live, key=lambda t: -db.inv_glory[row[t]]):
+        if total([*picked, t]) >= 0:
+            picked.append(t)
+            if not multi:
+                break
+    return picked or None
+
+
+__all__ = ["NK", "HeuristicAgent", "best_attack", "keep_value"]

@@ -53,6 +53,24 @@ def roll_starting_player(s: InvasionState, ev: Ev) -> int:
     return rolling[0]
 
 
+def apply_threat(s: InvasionState, roll: int, ev: Ev) -> None:
+    """Chapter 4, Starting Threat Level: the cards gained into the starting discard piles."""
+    everyone = [s.first, *others(s, s.first)]
+    if roll == 1:
+        gain(s, s.first, TERROR, GAIN_DISCARD, ev)
+    elif roll == 2:
+        if s.n > 1:
+            push(s, F_CHOOSE, s.first, P_THREAT2)
+        else:
+            gain(s, s.first, TERROR, GAIN_DISCARD, ev)
+    else:
+        extra = {3: [FORTUNE], 4: [TREASURE, TREASURE], 5: [TREASURE], 6: []}[roll]
+        for p in everyone:
+            gain(s, p, TERROR, GAIN_DISCARD, ev)
+            for k in extra:
+                gain(s, p, k, GAIN_DISCARD, ev)
+
+
 def new_state(config: InvasionConfig, seed: int, ev: Ev = None) -> InvasionState:
     s = InvasionState(config, Rng(seed))
     db = s.db
@@ -107,20 +125,7 @@ def new_state(config: InvasionConfig, seed: int, ev: Ev = None) -> InvasionState
     s.terror = roll  # the dragon symbol counts as 6
     if ev is not None:
         ev.append(event("threat_roll", seat=s.first, roll=roll))
-    everyone = [s.first, *others(s, s.first)]
-    if roll == 1:
-        gain(s, s.first, TERROR, GAIN_DISCARD, ev)
-    elif roll == 2:
-        if n > 1:
-            push(s, F_CHOOSE, s.first, P_THREAT2)
-        else:
-            gain(s, s.first, TERROR, GAIN_DISCARD, ev)
-    else:
-        extra = {3: [FORTUNE], 4: [TREASURE, TREASURE], 5: [TREASURE], 6: []}[roll]
-        for p in everyone:
-            gain(s, p, TERROR, GAIN_DISCARD, ev)
-            for k in extra:
-                gain(s, p, k, GAIN_DISCARD, ev)
+    apply_threat(s, roll, ev)
     s.phase = MAIN
     s.turn = 1
     reset_turn(s)
