@@ -191,11 +191,12 @@ def _horn(s: SkirmState, o: int, events: list[Event] | None) -> None:
     unique = [
         i for i, f in enumerate(mine) if f not in printed and sum(1 for g in mine if g == f) == 1
     ]
+    # the faces "you have": the dice that are not being rerolled, and the printed skills
+    keep = {f for j, f in enumerate(mine) if j not in unique} | printed
     for i in unique:
-        others = {f for j, f in enumerate(mine) if j != i} | printed
         while True:
             mine[i] = _roll(s)
-            if mine[i] in others:
+            if mine[i] in keep:
                 break
     if events is not None:
         events.append(event("horn", seat=o, dice=unique, faces=[mine[i] for i in unique]))
