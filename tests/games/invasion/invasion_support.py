@@ -109,3 +109,11 @@ def hand(s: InvasionState, seat: int) -> dict[str, int]:
 
 def count(s: InvasionState, where: list[int], key: str) -> int:
     return where[K[key]]
+
+
+def next_invader(s: InvasionState, key: str) -> None:
+    """Make ``key`` the next card of its invader deck."""
+    v = INVADER_KEYS.index(key)
+    deck = s.gold_deck if s.db.inv_gold[v] else s.blue_deck
+    deck.remove(v)
+    deck.append(v)
