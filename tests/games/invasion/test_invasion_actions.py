@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from invasion_support import blank, do, give_deck, give_discard, give_hand, legal, set_row
 
-from wartable.games.invasion.cards import K, TERROR
+from wartable.games.invasion.cards import TERROR, K
 
 
 def test_casualty_of_war_trash_non_terror() -> None:
@@ -109,7 +109,15 @@ def test_betrayal_window_declined() -> None:
     set_row(s, 0, "skeletal")
     give_hand(s, 0, "guard", "guard")
     give_hand(s, 1, "betrayal")
-    do(s, 0, "defeat", "defend guard", "defend guard", "target b1", "attack", )
+    do(
+        s,
+        0,
+        "defeat",
+        "defend guard",
+        "defend guard",
+        "target b1",
+        "attack",
+    )
     do(s, 1, "no betrayal")
     assert len(s.defeated[0]) == 1
 

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from invasion_support import (
-    blank, defeat, do, give_deck, give_discard, give_hand, legal, next_invader, set_row,
+    blank,
+    defeat,
+    do,
+    give_deck,
+    give_discard,
+    give_hand,
+    legal,
+    next_invader,
+    set_row,
 )  # fmt: skip
 
-from wartable.games.invasion.cards import INVADER_KEYS, K, TERROR
+from wartable.games.invasion.cards import INVADER_KEYS, TERROR, K
 from wartable.games.invasion.effects import attack_damage, invader_health
 
 

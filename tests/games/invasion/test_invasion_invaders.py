@@ -6,7 +6,7 @@ from __future__ import annotations
 from invasion_support import blank, do, give_deck, give_discard, give_hand, next_invader, set_row
 from test_invasion_setup import Scripted
 
-from wartable.games.invasion.cards import INVADER_KEYS, K, TERROR
+from wartable.games.invasion.cards import INVADER_KEYS, TERROR, K
 
 
 def test_printed_invader_values() -> None:

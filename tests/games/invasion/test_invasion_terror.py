@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from invasion_support import blank, defeat, do, give_deck, give_hand, legal
 
-from wartable.games.invasion.cards import CHAOS, DARKRISING, DEMONSPELL, HORROR, K, TERROR
+from wartable.games.invasion.cards import CHAOS, DARKRISING, DEMONSPELL, HORROR, TERROR, K
 from wartable.games.invasion.eventcards import most_kills
 from wartable.games.invasion.zones import terror_trigger
 
