@@ -1,0 +1,68 @@
+"""Benchmark: ISMCTS iterations per second on one core, per registered game.
+
+For each game (2-player config where the game has one) a few positions are
+taken from seeded random games (the start, a third and two thirds through);
+from each, a random-rollout ISMCTS search runs for about ``seconds`` and the
+iterations are counted. Targets (issue 6): >= 5,000/s on the Skirm duel and
+>= 1,000/s on Draconia 2-player. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from wartable.agents.ismcts_tree import RolloutPolicy, Search
+from wartable.agents.random_agent import RandomAgent
+from wartable.core.game import Game
+from wartable.core.match import play_match
+from wartable.core.rng import Rng
+from wartable.games import available_games, get_game
+
+# the 2-player configuration of each game (the default config otherwise)
+TWO_PLAYER: dict[str, dict[str, Any]] = {
+    "weapons": {"players": 2},
+    "invasion": {"players": 2, "mode": "two_player", "battle_stage": "1"},
+}
+
+
+def positions(game: Game[Any, Any], config: Any, seed: int) -> list[tuple[dict[str, Any], int]]:
+    """(observation, seat) at the start, 1/3 and 2/3 through a random game."""
+    seats = game.num_players(game.new_state(config, seed))
+    record = play_match(game, config, seed, [RandomAgent() for _ in range(seats)])
+    out = []
+    for frac in (0.0, 1 / 3, 2 / 3):
+        state = game.new_state(config, seed)
+        for seat, action in record.actions[: int(record.length * frac)]:
+            game.apply_fast(state, seat, action, None)
+        seat = game.to_act(state)[0]
+        out.append((game.observe(state, seat), seat))
+    return out
+
+
+def iterations_per_second(gid: str, seconds: float = 1.0) -> float:
+    game: Game[Any, Any] = get_game(gid)
+    config = game.make_config(TWO_PLAYER.get(gid, {}))
+    spots = positions(game, config, seed=5)
+    total = 0
+    elapsed = 0.0
+    for i, (obs, seat) in enumerate(spots):
+        search = Search(game, obs, seat, Rng(i), 0.7, RolloutPolicy())
+        start = time.perf_counter()
+        search.run(None, seconds / len(spots))
+        elapsed += time.perf_counter() - start
+        total += search.iterations
+    return total / elapsed
+
+
+def run(seconds: float = 1.0) -> dict[str, Any]:
+    return {
+        f"{gid} iterations/s": round(iterations_per_second(gid, seconds))
+        for gid in available_games()
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(run(), indent=1))

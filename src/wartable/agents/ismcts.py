@@ -1,0 +1,134 @@
+"""The ISMCTS agent (``ismcts``) and its difficulty levels (``easy``, ``normal``, ``hard``).
+
+Specs: ``ismcts`` (= ``ismcts:level=normal``), ``ismcts:iterations=500``,
+``ismcts:seconds=1``, ``ismcts:level=hard``, ``ismcts:rollout=heuristic``,
+``ismcts:c=1.0``, and the plain names ``easy``/``normal``/``hard``. An explicit
+``iterations``/``seconds`` overrides the level's budget. The search tree
+and algorithm live in ``ismcts_tree``; see docs/agents.md.
+
+The agent sees only what ``act`` is given: its seat's observation and the
+legal action ids. It never receives the game state; it searches over states
+built by ``game.determinize(observation, rng)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from wartable.core.errors import ConfigError
+from wartable.core.game import Game
+from wartable.core.rng import Rng
+
+from .ismcts_tree import AgentRollout, RolloutPolicy, Search
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named budget: ``iterations`` per decision, capped at ``seconds`` of wall time."""
+
+    iterations: int | None
+    seconds: float | None
+    description: str
+
+
+# Iteration budgets keep a level reproducible (same seed, same moves); the time
+# cap only bites on slow machines or in the slowest games.
+LEVELS: dict[str, Level] = {
+    "easy": Level(100, 0.5, "100 iterations per decision (capped at 0.5 s)"),
+    "normal": Level(1_000, 2.0, "1,000 iterations per decision (capped at 2 s)"),
+    "hard": Level(None, 2.0, "2 seconds per decision"),
+}
+
+ROLLOUTS = ("random", "heuristic")
+
+
+class ISMCTSAgent:
+    """Single-observer information-set MCTS over determinizations of its observation."""
+
+    name = "ismcts"
+    needs_observation = True
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        level: str | None = None,
+        rollout: str = "random",
+        c: float = 0.7,
+    ) -> None:
+        if level is not None and level not in LEVELS:
+            raise ConfigError(f"unknown ismcts level {level!r} (known: {', '.join(LEVELS)})")
+        if rollout not in ROLLOUTS:
+            raise ConfigError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ConfigError(f"ismcts iterations must be a positive integer, got {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
+            raise ConfigError(f"ismcts seconds must be positive, got {seconds!r}")
+        if not isinstance(c, int | float) or c < 0:
+            raise ConfigError(f"ismcts exploration c must be >= 0, got {c!r}")
+        if iterations is None and seconds is None:
+            budget = LEVELS[level or "normal"]
+            iterations, seconds = budget.iterations, budget.seconds
+        self.level = level
+        self.iterations = iterations
+        self.seconds = None if seconds is None else float(seconds)
+        self.rollout = rollout
+        self.c = float(c)
+        self.last_search: Search | None = None  # the last search (for tests and display)
+        self._policies: dict[str, RolloutPolicy] = {}
+
+    def __repr__(self) -> str:
+        return (
+            f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}, "
+            f"rollout={self.rollout!r}, c={self.c})"
+        )
+
+    def _policy(self, game: Game[Any, Any], observation: dict[str, Any]) -> RolloutPolicy:
+        if self.rollout == "random":
+            return RolloutPolicy()
+        policy = self._policies.get(game.id)
+        if policy is None:
+            agents = getattr(importlib.import_module(f"wartable.games.{game.id}"), "AGENTS", {})
+            if "heuristic" not in agents:
+                raise ConfigError(f"{game.id} has no heuristic agent for rollout=heuristic")
+            seats = max(len(observation.get("players", ())), 8)
+            policy = AgentRollout([agents["heuristic"]() for _ in range(seats)])
+            self._policies[game.id] = policy
+        return policy
+
+    def act(
+        self,
+        game: Game[Any, Any],
+        observation: dict[str, Any] | None,
+        legal: list[int],
+        seat: int,
+        rng: Rng,
+    ) -> int:
+        if observation is None:
+            raise ValueError("ismcts needs the seat's observation")
+        search_rng = rng.fork()  # one draw from the agent's stream per decision
+        if len(legal) == 1:
+            return legal[0]
+        search = Search(
+            game, observation, seat, search_rng, self.c, self._policy(game, observation)
+        )
+        search.run(self.iterations, self.seconds)
+        self.last_search = search
+        return search.best_action(legal)
+
+
+def _level(name: str) -> Any:
+    factory = functools.partial(ISMCTSAgent, level=name)
+    functools.update_wrapper(factory, ISMCTSAgent)
+    return factory
+
+
+AGENTS: dict[str, Any] = {
+    "ismcts": ISMCTSAgent,
+    "easy": _level("easy"),
+    "normal": _level("normal"),
+    "hard": _level("hard"),
+}

@@ -1,0 +1,267 @@
+"""Single-observer information-set MCTS (SO-ISMCTS): the tree and one search.
+
+One tree per decision, rooted at the observer's information set. Every
+iteration draws a fresh determinization from the observation
+(``game.determinize``), re-seeds its chance generator, and walks the tree
+by action ids: a node's children are the actions of the seat acting there,
+so the same node is shared by every determinization that reaches it
+("open loop": chance outcomes and hidden cards are not part of the key).
+
+Selection is UCT with *availability counts* (Cowling, Powley and Whitehouse
+2012): an action's exploration term uses how often it was legal when its
+parent was visited, not the parent's visit count, because the legal set
+changes with the determinization. One node is expanded per iteration, then
+the game is played out by the rollout policy (uniform random by default).
+
+Simultaneous (commit-then-reveal) decisions: when ``to_act`` names several
+seats, a *block* starts. Inside it each seat walks its own chain of nodes
+keyed only by its own actions in the block, so a seat's statistics never
+depend on what another seat committed (decoupled UCT). When every seat of
+the block has left ``to_act`` (all finished, the game revealed the buffers),
+the walk continues at the public node keyed by the joint commitments.
+
+Rewards come from ``game.outcome``: a sole winner scores 1, each of k seats
+sharing a victory scores 1/k, every other seat 0 (no winner: all 0). Every
+seat is scored, and each edge is credited with the reward of the seat that
+chose it, so any number of players works.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from wartable.core.game import Game
+from wartable.core.rng import Rng
+
+MAX_PLAYOUT = 1_000_000
+JointKey = tuple[tuple[int, ...], ...]
+
+
+class Node:
+    """A decision point; ``n``/``w``/``avail`` are the stats of the edge leading here."""
+
+    __slots__ = ("after", "avail", "chains", "children", "n", "w")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        # simultaneous decisions starting here: each seat's own chain, and the
+        # public node after the reveal, keyed by every seat's commitments
+        self.chains: dict[int, Node] | None = None
+        self.after: dict[JointKey, Node] | None = None
+
+
+class RolloutPolicy:
+    """Plays a determinized state to the end. The base class is uniform random."""
+
+    def play(self, game: Game[Any, Any], state: Any, rng: Rng) -> None:
+        to_act, legal_actions, apply = game.to_act, game.legal_actions, game.apply_fast
+        steps = 0
+        acting = to_act(state)
+        while acting:
+            seat = acting[0]
+            legal = legal_actions(state, seat)
+            n = len(legal)
+            apply(state, seat, legal[rng.below(n)] if n > 1 else legal[0], None)
+            steps += 1
+            if steps > MAX_PLAYOUT:
+                raise RuntimeError(f"{game.id}: playout does not end")
+            acting = to_act(state)
+
+
+class AgentRollout(RolloutPolicy):
+    """Plays out with an agent per seat (a game's heuristic bot), fed each seat's
+    observation of the *determinized* state."""
+
+    def __init__(self, agents: list[Any]) -> None:
+        self.agents = agents
+
+    def play(self, game: Game[Any, Any], state: Any, rng: Rng) -> None:
+        steps = 0
+        acting = game.to_act(state)
+        while acting:
+            seat = acting[0]
+            legal = game.legal_actions(state, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                agent = self.agents[seat % len(self.agents)]
+                obs = game.observe(state, seat) if agent.needs_observation else None
+                action = agent.act(game, obs, legal, seat, rng)
+            game.apply_fast(state, seat, action, None)
+            steps += 1
+            if steps > MAX_PLAYOUT:
+                raise RuntimeError(f"{game.id}: playout does not end")
+            acting = game.to_act(state)
+
+
+def rewards(game: Game[Any, Any], state: Any) -> list[float]:
+    """1 for a sole win, 1/k for each of k seats sharing victory, 0 otherwise."""
+    out = game.outcome(state)
+    scores = [0.0] * len(out.scores)
+    if out.winners:
+        share = 1.0 / len(out.winners)
+        for w in out.winners:
+            scores[w] = share
+    return scores
+
+
+class Search:
+    """One ISMCTS search from ``observer``'s observation."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        observation: dict[str, Any],
+        observer: int,
+        rng: Rng,
+        exploration: float,
+        policy: RolloutPolicy,
+    ) -> None:
+        self.game = game
+        self.observation = observation
+        self.observer = observer
+        self.rng = rng
+        self.c = exploration
+        self.policy = policy
+        self.root = Node()
+        self.iterations = 0
+
+    def run(self, iterations: int | None, seconds: float | None) -> None:
+        """Iterate until the iteration budget or the wall-clock budget is spent."""
+        limit = iterations if iterations is not None else math.inf
+        deadline = time.perf_counter() + seconds if seconds is not None else math.inf
+        check_clock = seconds is not None
+        while self.iterations < limit:
+            if check_clock and time.perf_counter() >= deadline and self.iterations > 0:
+                break
+            state = self.game.determinize(self.observation, self.rng)
+            state.rng = Rng(self.rng.next64())  # fresh chance for this iteration
+            self.iterate(state)
+            self.iterations += 1
+
+    def decision_node(self) -> Node:
+        """The node holding the observer's choices at the root."""
+        chains = self.root.chains
+        if chains is not None and self.observer in chains:
+            return chains[self.observer]
+        return self.root
+
+    def best_action(self, legal: list[int]) -> int:
+        """The most visited root action (ties: higher mean reward, then lower id)."""
+        children = self.decision_node().children
+        best, key = legal[0], (-1, -1.0)
+        for a in legal:
+            ch = children.get(a)
+            if ch is None:
+                continue
+            k = (ch.n, ch.w / ch.n if ch.n else 0.0)
+            if k > key:
+                best, key = a, k
+        return best
+
+    def root_stats(self) -> dict[int, tuple[int, float]]:
+        """Visits and mean reward per root action (for display and tests)."""
+        return {
+            a: (ch.n, ch.w / ch.n if ch.n else 0.0)
+            for a, ch in sorted(self.decision_node().children.items())
+        }
+
+    # ----- one iteration -------------------------------------------------
+    def iterate(self, state: Any) -> None:
+        game, rng, c, observer = self.game, self.rng, self.c, self.observer
+        to_act, legal_actions, apply = game.to_act, game.legal_actions, game.apply_fast
+        log = math.log
+        path: list[tuple[Node, int]] = []
+        node = self.root
+        block: Node | None = None  # the public node where a simultaneous block began
+        chain: dict[int, Node] = {}
+        seqs: dict[int, list[int]] = {}
+        remaining: set[int] = set()
+        last = -1  # the seat that acted last inside the block
+        acting = to_act(state)
+        while acting:
+            if block is not None:
+                if last not in acting:  # that seat finished its commitment
+                    remaining.discard(last)
+                if not remaining:  # every seat finished: the buffers are revealed
+                    key = tuple(tuple(seqs[q]) for q in sorted(seqs))
+                    if block.after is None:
+                        block.after = {}
+                    nxt = block.after.get(key)
+                    if nxt is None:
+                        nxt = block.after[key] = Node()
+                    node, block = nxt, None
+            if block is None and len(acting) > 1:
+                if node.chains is None:
+                    node.chains = {}
+                chains = node.chains
+                block, remaining = node, set(acting)
+                chain, seqs = {}, {}
+                for q in acting:
+                    ch = chains.get(q)
+                    if ch is None:
+                        ch = chains[q] = Node()
+                    chain[q] = ch
+                    seqs[q] = []
+            if block is not None:
+                seat = observer if observer in acting else acting[0]
+                if seat not in chain:  # a seat that joined mid-block: its own chain
+                    chain[seat] = Node()
+                    seqs[seat] = []
+                    remaining.add(seat)
+                here = chain[seat]
+            else:
+                seat = acting[0]
+                here = node
+            legal = legal_actions(state, seat)
+            children = here.children
+            expanded = False
+            if len(legal) == 1:
+                action = legal[0]
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = Node()
+            else:
+                untried: list[int] = []
+                for a in legal:
+                    ch = children.get(a)
+                    if ch is None:
+                        untried.append(a)
+                    else:
+                        ch.avail += 1
+                if untried:
+                    action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                    child = children[action] = Node()
+                    child.avail = 1
+                    expanded = True
+                else:
+                    action, child, best = legal[0], children[legal[0]], -1.0
+                    for a in legal:
+                        ch = children[a]
+                        if ch.n == 0:
+                            action, child = a, ch
+                            break
+                        v = ch.w / ch.n + c * math.sqrt(log(ch.avail) / ch.n)
+                        if v > best:
+                            action, child, best = a, ch, v
+                path.append((child, seat))
+            apply(state, seat, action, None)
+            if block is not None:
+                seqs[seat].append(action)
+                chain[seat] = child
+                last = seat
+            else:
+                node = child
+            if expanded:
+                self.policy.play(game, state, rng)
+                break
+            acting = to_act(state)
+        reward = rewards(game, state)
+        for child, seat in path:
+            child.n += 1
+            child.w += reward[seat]
