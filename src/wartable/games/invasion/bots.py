@@ -29,6 +29,7 @@ from .cards import (
     GOLDS,
     GOLEM,
     GUARD,
+    NECROMANCER,
     NK,
     REINFORCE,
     RULER,
@@ -244,82 +245,89 @@ def best_attack(
 ) -> tuple[list[int], list[int]] | None:
     """The defenders to play and the targets to take, or None if no invader can fall.
 
-    Tries every affordable combination of the defenders in hand (hands are
-    small) and picks the best glory; ties prefer fewer Stone Titans, then less gold.
+    Tries every affordable combination of the defenders in hand (Imperial Guards,
+    free to play, always join) and keeps the best glory; ties prefer fewer Stone
+    Titans, then less gold spent.
     """
     hand = obs["hands"][seat]
     row = obs["row"]
-    money = obs["gold"] + sum(hand[g] * db.gold[g] for g in GOLDS)
-    kinds = [d for d in DEFENDERS if hand[d]]
-    ranges = [range(hand[d] + 1) for d in kinds]
-    cards_now = sum(obs["play"]) + sum(hand)
-    base = obs["atk_damage"] + obs["fury"] + extra
-    best: tuple[float, int, int] | None = None
-    plan: tuple[list[int], list[int]] | None = None
-    live = [t for t in range(6) if row[t] >= 0 and t not in obs["targets"]]
     chosen = [t for t in obs["targets"] if row[t] >= 0]
+    live = [t for t in range(6) if row[t] >= 0 and t not in obs["targets"]]
+    if not chosen and not live:
+        return None
+    money = obs["gold"] + sum(hand[g] * db.gold[g] for g in GOLDS)
+    guards = hand[GUARD]
+    kinds = [d for d in DEFENDERS if hand[d] and d != GUARD and db.attack_cost[d] <= money]
+    cards_now = sum(obs["play"]) + sum(hand)
+    base = obs["atk_damage"] + obs["fury"] + extra + guards * db.attack[GUARD]
+    enchant = 10 * obs["enchant"]
     undead = sum(1 for v in row if v >= 0 and db.inv_undead[v])
-    for counts in product(*ranges):
-        cost = sum(c * db.attack_cost[d] for c, d in zip(counts, kinds, strict=True))
+    # invaders as (glory, health, dragon, slot), most glorious first
+    options = sorted(
+        (
+            (db.inv_glory[row[t]], _health(db, row, t, undead), db.inv_dragon[row[t]], t)
+            for t in live
+        ),
+        reverse=True,
+    )
+    chosen_hp = sum(_health(db, row, t, undead) for t in chosen)
+    chosen_dragon = any(db.inv_dragon[row[t]] for t in chosen)
+    best: tuple[int, int, int] | None = None
+    plan: tuple[list[int], list[int]] | None = None
+    for counts in product(*(range(hand[d] + 1) for d in kinds)):
+        cost = 0
+        dmg = base
+        shamans = obs["atk_shaman"]
+        slayers = obs["atk_slayer"]
+        titans = obs["atk_titan"]
+        n_def = obs["atk_defenders"] + guards
+        for c, d in zip(counts, kinds, strict=True):
+            if c:
+                cost += c * db.attack_cost[d]
+                dmg += c * db.attack[d]
+                n_def += c
+                if d == SHAMAN:
+                    shamans += c
+                elif d == SLAYER:
+                    slayers += c
+                elif d == TITAN:
+                    titans += c
         if cost > money:
             continue
-        n_def = obs["atk_defenders"] + sum(counts)
-        dmg = base + sum(c * db.attack[d] for c, d in zip(counts, kinds, strict=True))
-        dmg += 10 * obs["enchant"] * n_def
-        shamans = obs["atk_shaman"] + sum(
-            c for c, d in zip(counts, kinds, strict=True) if d == SHAMAN
-        )
-        dmg += 5 * cards_now * shamans
-        slayers = obs["atk_slayer"] + sum(
-            c for c, d in zip(counts, kinds, strict=True) if d == SLAYER
-        )
-        titans = obs["atk_titan"] + sum(c for c, d in zip(counts, kinds, strict=True) if d == TITAN)
-        targets = _pick_targets(db, row, live, chosen, dmg, slayers, titans > 0, undead)
-        if targets is None:
+        dmg += enchant * n_def + 5 * cards_now * shamans
+        bonus = 50 * slayers
+        dragon = chosen_dragon
+        left = dmg - chosen_hp + (bonus if dragon else 0)
+        targets: list[int] = []
+        if chosen and left < 0:
+            continue
+        if not chosen or titans:
+            for _glory, hp, is_dragon, t in options:
+                need = hp - bonus if (is_dragon and not dragon) else hp
+                if left - need >= 0:
+                    targets.append(t)
+                    left -= need
+                    dragon = dragon or is_dragon
+                    if not titans:
+                        break
+        if not chosen and not targets:
             continue
         glory = sum(db.inv_glory[row[t]] for t in targets)
         key = (glory, -titans, -cost)
         if best is None or key > best:
             best = key
-            played = [d for c, d in zip(counts, kinds, strict=True) for _ in range(c)]
-            plan = (played, [t for t in targets if t not in chosen])
+            played = [GUARD] * guards + [
+                d for c, d in zip(counts, kinds, strict=True) for _ in range(c)
+            ]
+            plan = (played, targets)
     return plan
 
 
 def _health(db: Db, row: list[int], t: int, undead: int) -> int:
     hp = db.inv_health[row[t]]
-    if db.invaders[row[t]].key == "necromancer":
+    if row[t] == NECROMANCER:
         hp += 10 * undead
     return hp
-
-
-def _pick_targets(
-    db: Db,
-    row: list[int],
-    live: list[int],
-    chosen: list[int],
-    dmg: int,
-    slayers: int,
-    multi: bool,
-    undead: int,
-) -> list[int] | None:
-    """Greedy: the most glorious invaders the damage covers (several with a Stone Titan)."""
-    picked = list(chosen)
-
-    def total(ts: list[int]) -> int:
-        bonus = 50 * slayers if any(db.inv_dragon[row[t]] for t in ts) else 0
-        return dmg + bonus - sum(_health(db, row, t, undead) for t in ts)
-
-    if picked and total(picked) < 0:
-        return None
-    if picked and not multi:
-        return picked
-    for t in sorted(live, key=lambda t: -db.inv_glory[row[t]]):
-        if total([*picked, t]) >= 0:
-            picked.append(t)
-            if not multi:
-                break
-    return picked or None
 
 
 __all__ = ["NK", "HeuristicAgent", "best_attack", "keep_value"]

@@ -46,41 +46,88 @@ def sees_hand(s: InvasionState, viewer: int | None, seat: int) -> bool:
     return s.config.team_open_hands and s.teammate(viewer) == seat
 
 
+_CONFIG_DUMPS: dict[int, tuple[InvasionConfig, dict[str, Any]]] = {}
+
+
+def _config_dump(config: InvasionConfig) -> dict[str, Any]:
+    """``model_dump`` once per config object (configs are frozen)."""
+    hit = _CONFIG_DUMPS.get(id(config))
+    if hit is None or hit[0] is not config:
+        if len(_CONFIG_DUMPS) > 64:
+            _CONFIG_DUMPS.clear()
+        hit = (config, config.model_dump())
+        _CONFIG_DUMPS[id(config)] = hit
+    return dict(hit[1])
+
+
 def observe(s: InvasionState, viewer: int | None) -> dict[str, Any]:
-    obs: dict[str, Any] = {"game": "invasion", "seat": viewer, "config": s.config.model_dump()}
-    for f in _PUBLIC_INTS:
-        obs[f] = getattr(s, f)
-    for f in _PUBLIC_LISTS:
-        obs[f] = list(getattr(s, f))
-    obs["end_reason"] = s.end_reason
-    obs["blue_deck"] = len(s.blue_deck)
-    obs["gold_deck"] = len(s.gold_deck)
-    obs["event_deck"] = len(s.event_deck)
-    obs["pending_events"] = [len(p) for p in s.pending_events]
-    obs["campaign_deck"] = len(s.campaign_deck)
     mine = -1 if viewer is None else s.owner_of(viewer)
-    obs["campaigns"] = [list(c) if o == mine else None for o, c in enumerate(s.campaigns)]
-    obs["campaign_counts"] = [len(c) for c in s.campaigns]
+    mate = -1 if viewer is None or not s.config.team_open_hands else s.teammate(viewer)
     hands: list[list[int] | None] = []
     unseen: list[list[int]] = []
     for p in range(s.n):
         hidden = [0] * NK
         for k in s.deck[p]:
             hidden[k] += 1
-        if sees_hand(s, viewer, p):
-            hands.append(list(s.hand[p]))
+        if p == viewer or p == mate:
+            hands.append(s.hand[p][:])
         else:
             hands.append(None)
             hidden = [a + b for a, b in zip(hidden, s.hand[p], strict=True)]
         unseen.append(hidden)
-    obs["hands"] = hands
-    obs["hand_sizes"] = [sum(h) for h in s.hand]
-    obs["deck_sizes"] = [len(d) for d in s.deck]
-    obs["unseen"] = unseen
-    obs["discards"] = [list(d) for d in s.discard]
-    obs["defeated"] = [list(d) for d in s.defeated]
-    obs["stack"] = [list(f) for f in s.stack]
-    return obs
+    return {
+        "game": "invasion",
+        "seat": viewer,
+        "config": _config_dump(s.config),
+        "n": s.n,
+        "active": s.active,
+        "first": s.first,
+        "threat_roll": s.threat_roll,
+        "turn": s.turn,
+        "phase": s.phase,
+        "terror": s.terror,
+        "actions_left": s.actions_left,
+        "buys_left": s.buys_left,
+        "gold": s.gold,
+        "fury": s.fury,
+        "enchant": s.enchant,
+        "atk_damage": s.atk_damage,
+        "atk_defenders": s.atk_defenders,
+        "atk_titan": s.atk_titan,
+        "atk_slayer": s.atk_slayer,
+        "atk_shaman": s.atk_shaman,
+        "golem": s.golem,
+        "betrayals": s.betrayals,
+        "ruler": s.ruler,
+        "draw_limit": s.draw_limit,
+        "events_total": s.events_total,
+        "retreat": s.retreat,
+        "over": s.over,
+        "decisions": s.decisions,
+        "supply": s.supply[:],
+        "kingdom": s.kingdom[:],
+        "row": s.row[:],
+        "events_seen": s.events_seen[:],
+        "campaign_row": s.campaign_row[:],
+        "play": s.play[:],
+        "targets": s.targets[:],
+        "revealed": s.revealed[:],
+        "end_reason": s.end_reason,
+        "blue_deck": len(s.blue_deck),
+        "gold_deck": len(s.gold_deck),
+        "event_deck": len(s.event_deck),
+        "pending_events": [len(p) for p in s.pending_events],
+        "campaign_deck": len(s.campaign_deck),
+        "campaigns": [c[:] if o == mine else None for o, c in enumerate(s.campaigns)],
+        "campaign_counts": [len(c) for c in s.campaigns],
+        "hands": hands,
+        "hand_sizes": [sum(h) for h in s.hand],
+        "deck_sizes": [len(d) for d in s.deck],
+        "unseen": unseen,
+        "discards": [d[:] for d in s.discard],
+        "defeated": [d[:] for d in s.defeated],
+        "stack": [f[:] for f in s.stack],
+    }
 
 
 def _expand(counts: list[int]) -> list[int]:
