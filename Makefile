@@ -30,7 +30,11 @@ lint: $(VENV)/.test-stamp
 test: $(VENV)/.test-stamp lint
 	$(BIN)/pytest -n 2 --dist loadgroup
 
-bench: $(VENV)/.test-stamp
+$(VENV)/.bench-stamp: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[$(TEST_EXTRAS),bench]'
+	touch $@
+
+bench: $(VENV)/.test-stamp $(VENV)/.bench-stamp
 	$(BIN)/python -m bench
 
 soak: $(VENV)/.test-stamp
