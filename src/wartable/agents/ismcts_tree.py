@@ -32,7 +32,7 @@ import math
 import time
 from typing import Any
 
-from wartable.core.game import Game
+from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 MAX_PLAYOUT = 1_000_000
@@ -99,9 +99,8 @@ class AgentRollout(RolloutPolicy):
             acting = game.to_act(state)
 
 
-def rewards(game: Game[Any, Any], state: Any) -> list[float]:
+def rewards_from_outcome(out: Outcome) -> list[float]:
     """1 for a sole win, 1/k for each of k seats sharing victory, 0 otherwise."""
-    out = game.outcome(state)
     scores = [0.0] * len(out.scores)
     if out.winners:
         share = 1.0 / len(out.winners)
@@ -261,7 +260,7 @@ class Search:
                 self.policy.play(game, state, rng)
                 break
             acting = to_act(state)
-        reward = rewards(game, state)
+        reward = rewards_from_outcome(game.outcome(state))
         for child, seat in path:
             child.n += 1
             child.w += reward[seat]
