@@ -1,18 +1,23 @@
 """Draconia's fixed action universe (ints) and its text notation.
 
-Lines are ``L1 L2 L3`` (battlelines, left to right from the acting seat's side:
-slot k of each player faces slot k of the opponent). Cards are a seat's deck
-positions ``#0``..``#16`` (0 = leader, 1-2 = champions), so identical basic
-units stay distinct and the universe never depends on the factions in play.
+Lines are ``L1 L2 L3`` (left, middle, right from the acting seat). In the
+2-player game slot ``Lk`` of both seats lies on battleline ``k``. Cards are a
+seat's deck positions ``#0``..``#16`` (0 = leader, 1-2 = champions), so identical
+basic units stay distinct. Seats are ``@0``..``@3``. The universe is the same
+for every configuration (mask length is fixed); the legal-action generator
+picks the forms that apply (``arrow L2`` with 2 players, ``arrow @2 L2`` with 3-4).
 """
 
 from __future__ import annotations
 
 from .cards import DECK_SIZE, FACTIONS
+from .config import SETTLEMENT_IDS
+from .settlements import BLESSINGS, PYRAMIDS
 
 LINES = 3
-PASS, SKIRMISH, REST, HEAL, REVIVE_HEAL = 0, 1, 2, 3, 4
-CAUTIOUS = 5
+SEATS = 4
+PASS, SKIRMISH, REST, HEAL, REVIVE_HEAL, PALACE = 0, 1, 2, 3, 4, 5
+CAUTIOUS = 6
 REVEAL = CAUTIOUS + LINES
 ATTACK = REVEAL + LINES
 ARROW = ATTACK + LINES
@@ -24,7 +29,18 @@ PERSIST = EXTRA + DECK_SIZE
 REVIVE = PERSIST + DECK_SIZE
 MANEUVER = REVIVE + DECK_SIZE
 FACTION = MANEUVER + DECK_SIZE
-NUM_ACTIONS = FACTION + len(FACTIONS)
+ATTACK_MID = FACTION + len(FACTIONS)  # attack L2 @k (3-4 players)
+CAUTIOUS_MID = ATTACK_MID + SEATS  # cautious L2 @k
+ARROW_AT = CAUTIOUS_MID + SEATS  # arrow @k Ln
+BOMBARD_AT = ARROW_AT + SEATS * LINES  # bombard @k
+SETTLE = BOMBARD_AT + SEATS  # settlement <id>
+GLIMMER = SETTLE + len(SETTLEMENT_IDS)  # glimmerspire Ln
+BLESS = GLIMMER + LINES  # bless Ln <kind>
+PYRAMID = BLESS + LINES * len(BLESSINGS)  # pyramid Ln <kind>
+BELLOW = PYRAMID + LINES * len(PYRAMIDS)  # bellow #k
+DRAFT = BELLOW + DECK_SIZE  # draft <slot in the center row>
+DRAFT_SLOTS = 6
+NUM_ACTIONS = DRAFT + DRAFT_SLOTS
 
 _SIMPLE = {
     PASS: "pass",
@@ -32,6 +48,7 @@ _SIMPLE = {
     REST: "rest",
     HEAL: "heal",
     REVIVE_HEAL: "revive heal",
+    PALACE: "palace",
 }
 _LINE_WORDS = (
     (CAUTIOUS, "cautious"),
@@ -39,6 +56,7 @@ _LINE_WORDS = (
     (ATTACK, "attack"),
     (ARROW, "arrow"),
     (SUPPLY_SLOT, "supply"),
+    (GLIMMER, "glimmerspire"),
 )
 _CARD_WORDS = (
     (RETRIEVE, "retrieve"),
@@ -46,11 +64,16 @@ _CARD_WORDS = (
     (PERSIST, "persist"),
     (REVIVE, "revive"),
     (MANEUVER, "maneuver"),
+    (BELLOW, "bellow"),
 )
 
 
 def deploy(line: int, card: int) -> int:
     return DEPLOY + line * DECK_SIZE + card
+
+
+def arrow_at(seat: int, line: int) -> int:
+    return ARROW_AT + seat * LINES + line
 
 
 def action_to_str(a: int) -> str:
@@ -65,6 +88,25 @@ def action_to_str(a: int) -> str:
     for base, word in _CARD_WORDS:
         if base <= a < base + DECK_SIZE:
             return f"{word} #{a - base}"
-    if FACTION <= a < NUM_ACTIONS:
+    if FACTION <= a < ATTACK_MID:
         return f"faction {FACTIONS[a - FACTION]}"
+    if ATTACK_MID <= a < CAUTIOUS_MID:
+        return f"attack L2 @{a - ATTACK_MID}"
+    if CAUTIOUS_MID <= a < ARROW_AT:
+        return f"cautious L2 @{a - CAUTIOUS_MID}"
+    if ARROW_AT <= a < BOMBARD_AT:
+        seat, line = divmod(a - ARROW_AT, LINES)
+        return f"arrow @{seat} L{line + 1}"
+    if BOMBARD_AT <= a < SETTLE:
+        return f"bombard @{a - BOMBARD_AT}"
+    if SETTLE <= a < GLIMMER:
+        return f"settlement {SETTLEMENT_IDS[a - SETTLE]}"
+    if BLESS <= a < PYRAMID:
+        line, kind = divmod(a - BLESS, len(BLESSINGS))
+        return f"bless L{line + 1} {BLESSINGS[kind]}"
+    if PYRAMID <= a < BELLOW:
+        line, kind = divmod(a - PYRAMID, len(PYRAMIDS))
+        return f"pyramid L{line + 1} {PYRAMIDS[kind]}"
+    if DRAFT <= a < NUM_ACTIONS:
+        return f"draft {a - DRAFT + 1}"
     raise ValueError(f"no Draconia action has id {a}")

@@ -6,36 +6,71 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from wartable.core.errors import ConfigError
 from wartable.core.events import Event
 from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import rules, views
+from . import legal, rules, setup, views
 from .cards import CardSet, cardset_for
 from .config import DraconiaConfig
-from .state import EMPTY, OVER, DraconiaState
+from .state import (
+    DRAFT_BASIC,
+    DRAFT_CHAMPION,
+    DRAFT_LEADER,
+    EMPTY,
+    FACTION,
+    OVER,
+    SETTLEMENT,
+    DraconiaState,
+)
 
 
 class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
     id = "draconia"
     title = "Skirmish: Battle for Draconia"
     min_players = 2
-    max_players = 2
-    modes = ("standard",)
+    max_players = 4
+    modes = ("standard", "teams", "settlement", "deck construction", "draft")
     config_model: ClassVar[type[BaseModel]] = DraconiaConfig
 
     def cards(self, config: DraconiaConfig) -> CardSet:
         return cardset_for(config.data_dir)
 
+    def make_config(self, data: Any = None) -> DraconiaConfig:
+        """Validate the config, then every constructed deck against Deck Construction."""
+        config: DraconiaConfig = super().make_config(data)
+        if config.decks:
+            from .decks import deck_violations
+
+            for seat, deck in enumerate(config.decks):
+                if deck:
+                    problems = deck_violations(self.cards(config), deck)
+                    if problems:
+                        raise ConfigError(f"draconia config: decks[{seat}]: {problems[0]}")
+        return config
+
     def example_configs(self) -> list[dict[str, Any]]:
-        return [{}, {"factions": ["highwood", "frostfjell"]}, {"factions": ["choose", "zigmar"]}]
+        return [
+            {},
+            {"factions": ["highwood", "frostfjell"]},
+            {"factions": ["choose", "zigmar"]},
+            {"players": 3},
+            {"players": 4},
+            {"players": 4, "mode": "teams"},
+            {"settlement_mode": True},
+            {"players": 4, "settlement_mode": True, "settlements": ["random"] * 4},
+            {"draft": True, "settlement_mode": True},
+            {"players": 4, "mode": "teams", "draft": True},
+            {"decks": [list(MIXED_DECK)]},
+        ]
 
     def num_actions(self, config: DraconiaConfig) -> int:
         return A.NUM_ACTIONS
 
     def new_state(self, config: DraconiaConfig, seed: int) -> DraconiaState:
-        return rules.new_state(config, seed, self.cards(config))
+        return setup.new_state(config, seed, self.cards(config))
 
     def num_players(self, state: DraconiaState) -> int:
         return state.seats
@@ -44,7 +79,7 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         return rules.to_act(state)
 
     def legal_actions(self, state: DraconiaState, player: int) -> list[int]:
-        return rules.legal(state, player)
+        return legal.legal(state, player)
 
     def apply_fast(
         self, state: DraconiaState, player: int, action: int, events: list[Event] | None
@@ -52,7 +87,7 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         rules.step(state, player, action, events)
 
     def explain_illegal(self, state: DraconiaState, player: int, action: int) -> str:
-        return rules.explain(state, player, action)
+        return legal.explain(state, player, action)
 
     def is_terminal(self, state: DraconiaState) -> bool:
         return state.phase == OVER
@@ -79,9 +114,10 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         return views.state_from_json(config, data, self.cards(config))
 
     def invariants(self, state: DraconiaState) -> list[str]:
-        problems = []
+        problems = self._token_problems(state)
+        dealt = state.phase not in (FACTION, SETTLEMENT, DRAFT_LEADER, DRAFT_CHAMPION, DRAFT_BASIC)
         for p in range(state.seats):
-            if not state.decks[p]:
+            if not state.decks[p] or not dealt:
                 continue
             zones = (
                 state.hand[p]
@@ -106,13 +142,50 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
                 problems.append("more tokens in play than the box holds")
         return problems
 
+    def _token_problems(self, state: DraconiaState) -> list[str]:
+        problems = []
+        if state.draft:
+            drafted = sorted(
+                [u for pile in state.draft for u in pile] + [u for p in state.picks for u in p]
+            )
+            if drafted != list(range(len(state.cards.units))):
+                problems.append("draft: units not conserved")
+        for p in range(state.seats):
+            if state.stokens[p] < 0:
+                problems.append(f"seat {p}: negative settlement tokens")
+        return problems
+
     def metrics(self, state: DraconiaState) -> dict[str, Any]:
-        return {"factions": list(state.factions), "rounds": state.round, "first": state.first}
+        from .config import SETTLEMENT_IDS
+
+        return {
+            "factions": list(state.factions),
+            "settlements": [SETTLEMENT_IDS[i] if i >= 0 else None for i in state.settlement],
+            "rounds": state.round,
+            "first": state.first,
+            "knocked_out": [p for p in range(state.seats) if not state.alive[p]],
+        }
 
     def render(self, state: DraconiaState, player: int | None) -> str:
         from .render import render
 
         return render(state, player)
 
+
+# a legal constructed deck mixing three factions (Deck Construction), for the conformance suite
+MIXED_DECK = (
+    "scorching_sands/Dastan",
+    "scorching_sands/Tara",
+    "amazania/Viper Matriarch",
+    *["scorching_sands/Shamshir Warriors"] * 3,
+    *["scorching_sands/Desert Blades"] * 2,
+    *["amazania/Venom Spears"] * 2,
+    *["amazania/Vine Stalkers"] * 2,
+    "amazania/Gorge Wardens",
+    "frostfjell/Berserkers",
+    "frostfjell/Wolf Riders",
+    "frostfjell/Mead Hall Thralls",
+    "frostfjell/Clan Skald",
+)
 
 GAME = DraconiaGame()

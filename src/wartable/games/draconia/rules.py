@@ -1,203 +1,83 @@
-"""Draconia's round sequence as a decision state machine (2-player rules).
+"""Draconia's round sequence as a decision state machine (2-4 players, 2v2, settlements).
 
-Section names in comments are the rulebook's. ``legal`` is the one source of
-truth for what may be done; ``step`` applies a legal action and runs the
-automatic parts of the round (Order, Back Line, Upkeep) until the next decision.
+Section names in comments are the rulebook's. ``legal.py`` says what may be done;
+``step`` applies a legal action and runs the automatic parts of the round (Order,
+Back Line, Upkeep) until the next decision.
 """
 
 from __future__ import annotations
 
-from wartable.core.commit import Commitments
 from wartable.core.events import Event
-from wartable.core.rng import Rng
 
 from . import actions as A
-from .cards import DECK_SIZE, FACTIONS, CardSet
-from .combat import arrow_strike, arrows_on_field, damage, resolve_attack, reveal
-from .config import DraconiaConfig
+from . import draft
+from . import settlements as S
+from .board import bombard_target, enemies, seats_from, team_of, teams
+from .cards import CLASSES, DECK_SIZE, FACTIONS
+from .combat import arrow_strike, arrows_on_field, damage, fortify_icons, resolve_attack, reveal
+from .setup import after_factions, reveal_settlements
 from .state import (
     ARROW,
+    BELLOW,
+    BOMBARD,
+    BURN,
     CAMP_RETRIEVE,
     CAMP_SPEND,
+    CRACK,
     DEPLOY,
+    DRAFT_BASIC,
+    DRAFT_LEADER,
     EMPTY,
     FACTION,
     MAIN,
     MANEUVER,
     OVER,
+    PALACE,
+    PYRAMID_ATTACK,
+    PYRAMID_DEFENSE,
+    RESUME_MAIN,
+    RESUME_SKIRMISH,
     REVIVE,
+    SETTLEMENT,
     SKIRMISH,
     DraconiaState,
 )
 
 LINES = (0, 1, 2)
-HAND_START = 4  # Draw Setup Hand: leader + 2 champions + 4 drawn
 
 
-# ----------------------------------------------------------------------------- set-up
-def new_state(config: DraconiaConfig, seed: int, cards: CardSet) -> DraconiaState:
-    seats = config.players
-    s = DraconiaState.__new__(DraconiaState)
-    s.config = config
-    s.cards = cards
-    s.rng = Rng(seed)
-    s.commit = Commitments(seats)
-    s.health = [config.starting_health] * seats
-    s.supply = [0] * seats
-    s.hand = [[] for _ in range(seats)]
-    s.draw = [[] for _ in range(seats)]
-    s.camp = [[] for _ in range(seats)]
-    s.grave = [[] for _ in range(seats)]
-    s.field = [[EMPTY] * 3 for _ in range(seats)]
-    s.face_up = [[False] * 3 for _ in range(seats)]
-    s.slot_supply = [[0] * 3 for _ in range(seats)]
-    s.slot_fortify = [[0] * 3 for _ in range(seats)]
-    s.order, s.attacks_left, s.revive_queue, s.camp_queue, s.winners = [], [], [], [], []
-    s.round, s.turn, s.active, s.maneuver_line, s.decisions = 1, 0, 0, -1, 0
-    s.end_reason = ""
-    # Determine the First Player: randomly
-    s.first = config.first_player if config.first_player is not None else s.rng.below(seats)
-    if s.first >= seats:
-        s.first = s.first % seats
-    wanted = [config.faction_for(i) for i in range(seats)]
-    s.factions = [f if f in FACTIONS else "" for f in wanted]
-    s.decks = [() for _ in range(seats)]
-    s.faction_queue = [i for i, f in enumerate(wanted) if f == "choose"]
-    if s.faction_queue:
-        s.phase = FACTION
-    else:
-        _finish_setup(s)
-    return s
-
-
-def _finish_setup(s: DraconiaState) -> None:
-    """Random factions for seats still without one, then each seat's 7-card hand."""
-    for seat in range(s.seats):
-        if not s.factions[seat]:
-            free = [f for f in FACTIONS if f not in s.factions]
-            s.factions[seat] = s.rng.choice(free)
-    s.decks = [s.cards.decks[f] for f in s.factions]
-    for seat in range(s.seats):
-        # leader (0) and champions (1, 2) to hand; shuffle the 14 basics; draw 4
-        s.draw[seat] = list(range(3, DECK_SIZE))
-        s.rng.shuffle(s.draw[seat])
-        s.hand[seat] = [0, 1, 2]
-        for _ in range(HAND_START):
-            s.hand[seat].append(s.draw[seat].pop())
-    _start_round(s, None)
-
-
-# ----------------------------------------------------------------------------- legality
 def to_act(s: DraconiaState) -> tuple[int, ...]:
     ph = s.phase
     if ph == OVER:
         return ()
-    if ph == DEPLOY:
+    if ph == DEPLOY or ph == SETTLEMENT:
         return s.commit.pending()
     if ph == FACTION:
         return (s.faction_queue[0],)
-    if ph == REVIVE:
-        return (s.revive_queue[0],)
+    if ph == REVIVE or ph == BOMBARD or ph == PALACE:
+        queue = (
+            s.revive_queue if ph == REVIVE else s.bombard_queue if ph == BOMBARD else s.palace_queue
+        )
+        return (queue[0],)
+    if ph == BELLOW:
+        return (s.bellow_queue[0] // 100,)
     if ph == CAMP_RETRIEVE or ph == CAMP_SPEND:
         return (s.camp_queue[0],)
+    if DRAFT_LEADER <= ph <= DRAFT_BASIC:
+        return (s.draft_turn,)
     return (s.active,)
 
 
-def _reveals(s: DraconiaState, seat: int, out: list[int]) -> None:
-    row, up = s.field[seat], s.face_up[seat]
-    for line in LINES:
-        if row[line] != EMPTY and not up[line]:
-            out.append(A.REVEAL + line)
+def _event(ev: list[Event] | None, event_type: str, **fields: object) -> None:
+    if ev is not None:
+        ev.append({"type": event_type, **fields})
 
 
-def legal(s: DraconiaState, seat: int) -> list[int]:
-    ph = s.phase
-    out: list[int] = []
-    if ph == DEPLOY:
-        buf = s.commit.buffers[seat]
-        used_lines = {(a - A.DEPLOY) // DECK_SIZE for a in buf}
-        used_cards = {(a - A.DEPLOY) % DECK_SIZE for a in buf}
-        for line in LINES:
-            if line not in used_lines:
-                base = A.DEPLOY + line * DECK_SIZE
-                out.extend(base + c for c in sorted(s.hand[seat]) if c not in used_cards)
-        return out
-    if ph == ARROW:
-        _reveals(s, seat, out)
-        if arrows_on_field(s, seat) > 0:
-            opp = 1 - seat
-            out.extend(A.ARROW + line for line in LINES if s.field[opp][line] != EMPTY)
-        out.append(A.PASS)
-        return out
-    if ph == MAIN:
-        _reveals(s, seat, out)
-        out.append(A.SKIRMISH)
-        out.append(A.REST)
-        out.extend(A.CAUTIOUS + line for line in LINES if s.field[seat][line] != EMPTY)
-        return out
-    if ph == SKIRMISH:
-        _reveals(s, seat, out)
-        out.extend(A.ATTACK + line for line in s.attacks_left)
-        return out
-    if ph == MANEUVER:
-        out.append(A.PASS)
-        out.extend(A.MANEUVER + c for c in sorted(s.hand[seat]))
-        return out
-    if ph == REVIVE:
-        out.append(A.REVIVE_HEAL)
-        out.extend(A.REVIVE + c for c in sorted(set(s.grave[seat])) if s.unit(seat, c).is_basic)
-        return out
-    if ph == CAMP_RETRIEVE:
-        return [A.RETRIEVE + c for c in sorted(s.camp[seat])]
-    if ph == CAMP_SPEND:
-        out.append(A.PASS)
-        sup = s.supply[seat]
-        if sup >= 2:
-            out.append(A.HEAL)
-        if sup >= 1:
-            out.extend(A.EXTRA + c for c in sorted(s.camp[seat]))
-            out.extend(A.SUPPLY_SLOT + line for line in LINES if s.slot_supply[seat][line] == 0)
-            out.extend(
-                A.PERSIST + c for c in sorted(set(s.grave[seat])) if s.unit(seat, c).persistent
-            )
-        return out
-    if ph == FACTION:
-        return [A.FACTION + i for i, f in enumerate(FACTIONS) if f not in s.factions]
-    return out
+def _move(src: list[int], dst: list[int], card: int) -> None:
+    src.remove(card)
+    dst.append(card)
 
 
-def explain(s: DraconiaState, seat: int, a: int) -> str:
-    """The rule an illegal action breaks (for ``IllegalAction``)."""
-    text = A.action_to_str(a)
-    ph = s.phase
-    if A.REVEAL <= a < A.ATTACK:
-        return f"'{text}': Revealing Units: only your own face-down units, during your turn"
-    if a == A.SKIRMISH or a == A.REST or A.CAUTIOUS <= a < A.REVEAL:
-        return f"'{text}': Main Action: choose one of Skirmish, Cautious Attack or Rest once per turn, after the arrow strike"
-    if A.ARROW <= a < A.SUPPLY_SLOT:
-        return f"'{text}': Arrow Strike: once at the start of your turn, needs face-up Arrows and a target unit"
-    if A.ATTACK <= a < A.ARROW:
-        return f"'{text}': Skirmish: each of your units on the field attacks once"
-    if A.DEPLOY <= a < A.RETRIEVE:
-        return f"'{text}': Deploy Phase: 3 units from your hand, one per battleline, face down"
-    if A.RETRIEVE <= a < A.EXTRA:
-        return f"'{text}': Camp Phase step 1: retrieve 1 card from your Camp"
-    if a in (A.HEAL,) or A.EXTRA <= a < A.PERSIST or A.SUPPLY_SLOT <= a < A.DEPLOY:
-        return f"'{text}': Camp Phase step 2: spend supply tokens you hold (1 per slot at most)"
-    if A.PERSIST <= a < A.REVIVE:
-        return f"'{text}': Persistent: in the Camp Phase, 1 supply retrieves this unit from the Graveyard"
-    if a == A.REVIVE_HEAL or A.REVIVE <= a < A.MANEUVER:
-        return (
-            f"'{text}': Revive: in the Back Line Phase, restore 1 health or retrieve 1 basic unit"
-        )
-    if A.MANEUVER <= a < A.FACTION:
-        return f"'{text}': Maneuver: after a blocked attack, place another unit from your hand"
-    if a >= A.FACTION:
-        return f"'{text}': Select a Faction: at set-up, a faction nobody has taken"
-    return f"'{text}' is not legal in the {ph} step"
-
-
-# ----------------------------------------------------------------------------- applying
 def step(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     s.decisions += 1
     ph = s.phase
@@ -206,65 +86,61 @@ def step(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     elif A.REVEAL <= a < A.ATTACK:
         reveal(s, seat, a - A.REVEAL, ev)
     elif ph == ARROW:
-        if a != A.PASS:
-            arrow_strike(s, seat, a - A.ARROW, ev)
-            if _check_end(s, ev):
-                return
-        s.phase = MAIN
+        _arrow(s, seat, a, ev)
     elif ph == MAIN:
         _main_action(s, seat, a, ev)
     elif ph == SKIRMISH:
-        line = a - A.ATTACK
+        line, target = (1, a - A.ATTACK_MID) if a >= A.ATTACK_MID else (a - A.ATTACK, -1)
         s.attacks_left.remove(line)
-        _attack(s, seat, line, False, ev)
+        _attack(s, seat, line, False, target, ev)
     elif ph == MANEUVER:
         _maneuver(s, seat, a, ev)
+    elif ph == BELLOW:
+        _bellow(s, seat, a, ev)
     elif ph == REVIVE:
         _revive(s, seat, a, ev)
+    elif ph == BOMBARD:
+        s.bombard_queue.pop(0)
+        damage(s, a - A.BOMBARD_AT, 1, "bombard", ev)
+        _bombard_next(s, ev)
     elif ph == CAMP_RETRIEVE:
         _move(s.camp[seat], s.hand[seat], a - A.RETRIEVE)
         _event(ev, "retrieve", seat=seat, card=a - A.RETRIEVE, cost=0)
         s.phase = CAMP_SPEND
     elif ph == CAMP_SPEND:
         _camp_spend(s, seat, a, ev)
+    elif ph == PALACE:
+        _palace(s, seat, a, ev)
+    elif ph == SETTLEMENT:
+        s.commit.add(seat, a)
+        s.commit.finish(seat)
+        _event(ev, "settlement_chosen", seat=seat)
+        if s.commit.all_done:
+            reveal_settlements(s, ev)
     elif ph == FACTION:
         s.factions[seat] = FACTIONS[a - A.FACTION]
         _event(ev, "faction", seat=seat, faction=s.factions[seat])
         s.faction_queue.pop(0)
         if not s.faction_queue:
-            _finish_setup(s)
+            after_factions(s, ev)
+    elif DRAFT_LEADER <= ph <= DRAFT_BASIC:
+        if draft.pick(s, seat, a - A.DRAFT, ev):
+            _finish_draft(s, ev)
 
 
-def _event(ev: list[Event] | None, kind: str, **fields: object) -> None:
-    if ev is not None:
-        ev.append({"type": kind, **fields})
+def _finish_draft(s: DraconiaState, ev: list[Event] | None) -> None:
+    order = {c: i for i, c in enumerate(CLASSES)}
+    for p in range(s.seats):
+        deck = sorted(s.picks[p], key=lambda u: (order[s.cards.units[u].unit_class], u))
+        s.decks[p] = tuple(deck)
+        s.factions[p] = s.cards.units[deck[0]].faction
+    after_factions(s, ev)
 
 
-def _move(src: list[int], dst: list[int], card: int) -> None:
-    src.remove(card)
-    dst.append(card)
-
-
-def _pool_left(s: DraconiaState, fortify: bool) -> int:
-    if s.config.token_pool == 0:
-        return 1 << 30
-    if fortify:
-        used = sum(sum(row) for row in s.slot_fortify)
-    else:
-        used = sum(s.supply) + sum(sum(row) for row in s.slot_supply)
-    return s.config.token_pool - used
-
-
-def _gain_supply(s: DraconiaState, seat: int, n: int) -> int:
-    n = max(0, min(n, _pool_left(s, False)))
-    s.supply[seat] += n
-    return n
-
-
-# Deploy Phase ---------------------------------------------------------------
-def _start_round(s: DraconiaState, ev: list[Event] | None) -> None:
+# ----------------------------------------------------------------------------- Deploy Phase
+def start_round(s: DraconiaState, ev: list[Event] | None) -> None:
     _event(ev, "round", round=s.round)
-    deployers = [p for p in range(s.seats) if s.hand[p]]
+    deployers = [p for p in range(s.seats) if s.alive[p] and s.hand[p]]
     s.phase = DEPLOY
     s.commit.open(deployers)
     if not deployers:
@@ -275,8 +151,7 @@ def _deploy(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None
     s.commit.add(seat, a)
     if len(s.commit.buffers[seat]) >= min(3, len(s.hand[seat])):
         s.commit.finish(seat)
-        if ev is not None:
-            ev.append({"type": "deployed", "seat": seat})
+        _event(ev, "deployed", seat=seat)
     if s.commit.all_done:
         for p, buf in enumerate(s.commit.reveal()):
             for act in buf:
@@ -287,11 +162,13 @@ def _deploy(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None
         _order_phase(s, ev)
 
 
-# Order Phase ----------------------------------------------------------------
+# ----------------------------------------------------------------------------- Order Phase
 def _order_phase(s: DraconiaState, ev: list[Event] | None) -> None:
-    """Reveal every Haste unit; most Haste acts first, ties to the first player token."""
-    haste = [0] * s.seats
-    for p in range(s.seats):
+    """Reveal every Haste unit; most Haste acts first; ties go to the first player token,
+    then clockwise from it."""
+    seats = s.seats
+    haste = [0] * seats
+    for p in seats_from(s, 0):
         for line in LINES:
             pos = s.field[p][line]
             if pos != EMPTY:
@@ -299,28 +176,67 @@ def _order_phase(s: DraconiaState, ev: list[Event] | None) -> None:
                 if h:
                     reveal(s, p, line, ev)
                     haste[p] += h
-    seats = s.seats
-    s.order = sorted(range(seats), key=lambda p: (-haste[p], (p - s.first) % seats))
+    s.order = sorted(seats_from(s, 0), key=lambda p: (-haste[p], (p - s.first) % seats))
     _event(ev, "order", order=list(s.order), haste=haste)
-    _start_turn(s, 0, ev)
+    # Crimson Palace: once per game, after the order is determined
+    s.palace_queue = [
+        p
+        for p in s.order
+        if s.settlement[p] == S.CRIMSON_PALACE
+        and s.stokens[p] > 0
+        and any(s.field[p][line] != EMPTY and s.unit(p, s.field[p][line]).haste for line in LINES)
+    ]
+    if s.palace_queue:
+        s.phase = PALACE
+    else:
+        _start_turn(s, 0, ev)
 
 
-# Action Phase ----------------------------------------------------------------
+def _palace(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
+    s.palace_queue.pop(0)
+    if a == A.PALACE:
+        s.stokens[seat] = 0
+        for line in LINES:
+            pos = s.field[seat][line]
+            if pos != EMPTY and s.unit(seat, pos).haste:
+                s.field[seat][line] = EMPTY
+                s.face_up[seat][line] = False
+                s.hand[seat].append(pos)
+        _event(ev, "palace", seat=seat)
+    if not s.palace_queue:
+        _start_turn(s, 0, ev)
+
+
+# ----------------------------------------------------------------------------- Action Phase
 def _start_turn(s: DraconiaState, index: int, ev: list[Event] | None) -> None:
+    while index < len(s.order) and not s.alive[s.order[index]]:
+        index += 1
     if index >= len(s.order):
         _back_line(s, ev)
         return
     s.turn = index
     s.active = seat = s.order[index]
     _event(ev, "turn", seat=seat)
-    opp = 1 - seat
-    has_target = any(x != EMPTY for x in s.field[opp])
+    has_target = any(x != EMPTY for foe in enemies(s, seat) for x in s.field[foe])
     s.phase = ARROW if has_target and arrows_on_field(s, seat, face_up_only=False) else MAIN
 
 
 def _end_turn(s: DraconiaState, ev: list[Event] | None) -> None:
     s.attacks_left = []
     _start_turn(s, s.turn + 1, ev)
+
+
+def _arrow(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
+    s.phase = MAIN
+    if a == A.PASS:
+        return
+    if a >= A.ARROW_AT:
+        target, line = divmod(a - A.ARROW_AT, 3)
+    else:
+        target, line = 1 - seat, a - A.ARROW
+    arrow_strike(s, seat, target, line, ev)
+    s.resume = RESUME_MAIN
+    _after_resolution(s, ev)
 
 
 def _main_action(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
@@ -335,20 +251,50 @@ def _main_action(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) ->
         if not s.attacks_left:
             _end_turn(s, ev)
     else:
-        _event(ev, "cautious_attack", seat=seat, line=a - A.CAUTIOUS)
+        line, target = (1, a - A.CAUTIOUS_MID) if a >= A.CAUTIOUS_MID else (a - A.CAUTIOUS, -1)
+        _event(ev, "cautious_attack", seat=seat, line=line)
         s.attacks_left = []
-        _attack(s, seat, a - A.CAUTIOUS, True, ev)
+        _attack(s, seat, line, True, target, ev)
 
 
-def _attack(s: DraconiaState, seat: int, line: int, cautious: bool, ev: list[Event] | None) -> None:
-    maneuver = resolve_attack(s, seat, line, cautious, ev)
-    if _check_end(s, ev):
-        return
-    if maneuver:
+def _attack(
+    s: DraconiaState, seat: int, line: int, cautious: bool, target: int, ev: list[Event] | None
+) -> None:
+    maneuver = resolve_attack(s, seat, line, cautious, target, ev)
+    if maneuver and not s.bellow_queue:
         s.maneuver_line = line
         s.phase = MANEUVER
         return
-    _continue_skirmish(s, ev)
+    s.resume = RESUME_SKIRMISH
+    _after_resolution(s, ev)
+
+
+def _after_resolution(s: DraconiaState, ev: list[Event] | None) -> None:
+    """Pending Bellow choices first, then the end-of-game check, then play goes on."""
+    while s.bellow_queue and s.stokens[s.bellow_queue[0] // 100] <= 0:
+        s.bellow_queue.pop(0)
+    if s.bellow_queue:
+        s.phase = BELLOW
+        return
+    if _check_end(s, ev):
+        return
+    if not s.alive[s.active]:
+        _end_turn(s, ev)
+    elif s.resume == RESUME_MAIN:
+        s.phase = MAIN
+    else:
+        _continue_skirmish(s, ev)
+
+
+def _bellow(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
+    """The Beast's Bellow: the Command unit enters the Camp instead of the Graveyard."""
+    entry = s.bellow_queue.pop(0)
+    if a != A.PASS:
+        card = entry % 100
+        _move(s.grave[seat], s.camp[seat], card)
+        s.stokens[seat] -= 1
+        _event(ev, "bellow", seat=seat, card=card)
+    _after_resolution(s, ev)
 
 
 def _continue_skirmish(s: DraconiaState, ev: list[Event] | None) -> None:
@@ -375,16 +321,35 @@ def _maneuver(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> No
     _continue_skirmish(s, ev)
 
 
-# Back Line Phase -------------------------------------------------------------
-def _seats_from_first(s: DraconiaState) -> list[int]:
-    return [(s.first + i) % s.seats for i in range(s.seats)]
+# ----------------------------------------------------------------------------- tokens
+def _pool_left(s: DraconiaState, fortify: bool) -> int:
+    if s.config.token_pool == 0:
+        return 1 << 30
+    if fortify:
+        used = sum(sum(row) for row in s.slot_fortify)
+    else:
+        used = sum(s.supply) + sum(sum(row) for row in s.slot_supply)
+    return s.config.token_pool - used
 
 
+def _gain_supply(s: DraconiaState, seat: int, n: int) -> int:
+    n = max(0, min(n, _pool_left(s, False)))
+    s.supply[seat] += n
+    return n
+
+
+def _add_fortify(s: DraconiaState, seat: int, line: int, n: int) -> int:
+    add = max(0, min(n, 2 - s.slot_fortify[seat][line], _pool_left(s, True)))
+    s.slot_fortify[seat][line] += add
+    return add
+
+
+# ----------------------------------------------------------------------------- Back Line Phase
 def _back_line(s: DraconiaState, ev: list[Event] | None) -> None:
-    """Reveal all; Supply, Fortify, then Revive choices, then Bombard."""
+    """Reveal all; Supply and Fortify, then Revive choices, then Bombard."""
     s.attacks_left = []
     s.revive_queue = []
-    for p in _seats_from_first(s):
+    for p in seats_from(s, s.first):
         for line in LINES:
             pos = s.field[p][line]
             if pos == EMPTY:
@@ -394,11 +359,9 @@ def _back_line(s: DraconiaState, ev: list[Event] | None) -> None:
             if unit.supply:
                 gained = _gain_supply(s, p, unit.supply)
                 _event(ev, "supply", seat=p, line=line, gained=gained)
-            if unit.fortify:
-                room = min(2 - s.slot_fortify[p][line], _pool_left(s, True))
-                add = max(0, min(unit.fortify, room))
-                s.slot_fortify[p][line] += add
-                _event(ev, "fortify", seat=p, line=line, placed=add)
+            fortify = fortify_icons(s, p, unit)
+            if fortify:
+                _event(ev, "fortify", seat=p, line=line, placed=_add_fortify(s, p, line, fortify))
             s.revive_queue.extend([p] * unit.revive)
     if s.revive_queue:
         s.phase = REVIVE
@@ -420,18 +383,31 @@ def _revive(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None
 
 
 def _bombard(s: DraconiaState, ev: list[Event] | None) -> None:
-    for p in _seats_from_first(s):
+    """Bombard: 1 damage per icon; a middle unit's owner picks among several opponents."""
+    s.bombard_queue = []
+    for p in seats_from(s, s.first):
         for line in LINES:
             pos = s.field[p][line]
             if pos != EMPTY and s.unit(p, pos).bombard:
-                damage(s, 1 - p, s.unit(p, pos).bombard, "bombard", ev)
+                target = bombard_target(s, p, line)
+                if target < 0:
+                    s.bombard_queue.extend([p] * s.unit(p, pos).bombard)
+                else:
+                    damage(s, target, s.unit(p, pos).bombard, "bombard", ev)
+    _bombard_next(s, ev)
+
+
+def _bombard_next(s: DraconiaState, ev: list[Event] | None) -> None:
+    if s.bombard_queue:
+        s.phase = BOMBARD
+        return
     if not _check_end(s, ev):
         _camp_phase(s, ev)
 
 
-# Camp Phase --------------------------------------------------------------------
+# ----------------------------------------------------------------------------- Camp Phase
 def _camp_phase(s: DraconiaState, ev: list[Event] | None) -> None:
-    s.camp_queue = _seats_from_first(s)
+    s.camp_queue = seats_from(s, s.first)
     _next_camp_seat(s, ev)
 
 
@@ -447,8 +423,7 @@ def _camp_spend(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> 
     if a == A.PASS:
         s.camp_queue.pop(0)
         _next_camp_seat(s, ev)
-        return
-    if a == A.HEAL:
+    elif a == A.HEAL:
         s.supply[seat] -= 2
         s.health[seat] += 1
         _event(ev, "heal", seat=seat, health=s.health[seat])
@@ -460,13 +435,38 @@ def _camp_spend(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> 
         s.supply[seat] -= 1
         s.slot_supply[seat][a - A.SUPPLY_SLOT] = 1
         _event(ev, "supply_slot", seat=seat, line=a - A.SUPPLY_SLOT)
-    else:
+    elif A.PERSIST <= a < A.REVIVE:
         s.supply[seat] -= 1
         _move(s.grave[seat], s.hand[seat], a - A.PERSIST)
         _event(ev, "persistent", seat=seat, card=a - A.PERSIST)
+    else:
+        _settlement_spend(s, seat, a, ev)
 
 
-# Upkeep Phase and the end ------------------------------------------------------
+def _settlement_spend(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
+    if A.GLIMMER <= a < A.BLESS:
+        line = a - A.GLIMMER
+        s.supply[seat] -= 2
+        s.glimmer_round[seat] = s.round
+        _event(ev, "glimmerspire", seat=seat, line=line, placed=_add_fortify(s, seat, line, 2))
+    elif A.BLESS <= a < A.PYRAMID:
+        line, kind = divmod(a - A.BLESS, len(S.BLESSINGS))
+        s.stokens[seat] = 0
+        s.bless[seat] = [line, kind, s.round + 1, 0]
+        _event(ev, "blessing_placed", seat=seat, line=line)
+        _event(ev, "blessing_kind", seat=seat, kind=S.BLESSINGS[kind], to=[seat])
+    else:
+        line, kind = divmod(a - A.PYRAMID, len(S.PYRAMIDS))
+        s.supply[seat] -= S.PYRAMID_COST[kind]
+        s.stokens[seat] -= 1
+        if kind != 1:
+            s.marks[seat][PYRAMID_ATTACK + line] += 1
+        if kind != 0:
+            s.marks[seat][PYRAMID_DEFENSE + line] += 1
+        _event(ev, "pyramid", seat=seat, line=line, kind=S.PYRAMIDS[kind])
+
+
+# ----------------------------------------------------------------------------- Upkeep and the end
 def _upkeep(s: DraconiaState, ev: list[Event] | None) -> None:
     for p in range(s.seats):
         for line in LINES:
@@ -475,22 +475,38 @@ def _upkeep(s: DraconiaState, ev: list[Event] | None) -> None:
                 s.camp[p].append(pos)
                 s.field[p][line] = EMPTY
                 s.face_up[p][line] = False
+        if s.bless[p][0] >= 0 and s.bless[p][2] <= s.round:
+            s.bless[p] = [-1, 0, 0, 0]  # "Once the round is over, discard all 3 blessing tokens"
     if s.round >= s.config.rounds:
         _end_by_rounds(s, ev)
         return
-    for p in range(s.seats):
+    for p in seats_from(s, 0):
         drawn = [s.draw[p].pop() for _ in range(min(2, len(s.draw[p])))]
         s.hand[p].extend(drawn)
-        if ev is not None:
-            ev.append({"type": "draw", "seat": p, "count": len(drawn)})
-            ev.append({"type": "drew", "seat": p, "cards": drawn, "to": [p]})
-    s.first = (s.first + 1) % s.seats
+        _event(ev, "draw", seat=p, count=len(drawn))
+        _event(ev, "drew", seat=p, cards=drawn, to=[p])
+    s.first = seats_from(s, s.first + 1)[0]
     s.round += 1
-    _start_round(s, ev)
+    start_round(s, ev)
 
 
-def _rank_key(s: DraconiaState, p: int) -> tuple[int, int]:
-    return (s.health[p], -len(s.grave[p]))
+def _rank(s: DraconiaState, seats: list[int]) -> tuple[int, int]:
+    return (sum(s.health[p] for p in seats), -sum(len(s.grave[p]) for p in seats))
+
+
+def _best(s: DraconiaState, seats: list[int]) -> list[int]:
+    """More health wins; then fewer units in the Graveyard; still tied: shared."""
+    if teams(s):
+        sides = {team_of(s, p) for p in seats}
+        members = {t: [p for p in range(s.seats) if team_of(s, p) == t] for t in sides}
+        if s.config.team_round_end == "team_total":
+            key = {t: _rank(s, m) for t, m in members.items()}
+        else:
+            key = {t: max(_rank(s, [p]) for p in m) for t, m in members.items()}
+        top = max(key.values())
+        return [p for t in sides if key[t] == top for p in members[t]]
+    top = max(_rank(s, [p]) for p in seats)
+    return [p for p in seats if _rank(s, [p]) == top]
 
 
 def _finish(s: DraconiaState, winners: list[int], reason: str, ev: list[Event] | None) -> None:
@@ -501,29 +517,79 @@ def _finish(s: DraconiaState, winners: list[int], reason: str, ev: list[Event] |
     _event(ev, "game_over", winners=list(s.winners), reason=reason)
 
 
-def _best(s: DraconiaState, seats: list[int]) -> list[int]:
-    top = max(_rank_key(s, p) for p in seats)
-    return [p for p in seats if _rank_key(s, p) == top]
-
-
 def _end_by_rounds(s: DraconiaState, ev: list[Event] | None) -> None:
-    """After round 6: more health wins; then fewer units in the Graveyard; else shared."""
-    _finish(s, _best(s, list(range(s.seats))), "the last round ended", ev)
+    alive = [p for p in range(s.seats) if s.alive[p]]
+    _finish(s, _best(s, alive), "the last round ended", ev)
 
 
 def eliminated(s: DraconiaState, seat: int) -> bool:
     return s.health[seat] <= 0 or len(s.grave[seat]) >= s.config.graveyard_limit
 
 
+def _side(s: DraconiaState, seat: int) -> list[int]:
+    return [p for p in range(s.seats) if team_of(s, p) == team_of(s, seat)]
+
+
+def _settlement_win(s: DraconiaState) -> list[int]:
+    """Saria Desert (3 Burn tokens placed), Fjord Krak (a slot cracked twice), Veiled Catacombs
+    (6+ units in an opponent's Graveyard): win immediately."""
+    winners: list[int] = []
+    for p in range(s.seats):
+        st = s.settlement[p]
+        if not s.alive[p] or st == S.NONE:
+            continue
+        won = (
+            (
+                st == S.SARIA_DESERT
+                and s.stokens[p] == 0
+                and any(any(m[BURN : BURN + 3]) for m in s.marks)
+            )
+            or (st == S.FJORD_KRAK and any(x >= 2 for m in s.marks for x in m[CRACK : CRACK + 3]))
+            or (st == S.VEILED_CATACOMBS and any(len(s.grave[q]) >= 6 for q in enemies(s, p)))
+        )
+        if won:
+            winners.extend(_side(s, p))
+    return sorted(set(winners))
+
+
 def _check_end(s: DraconiaState, ev: list[Event] | None) -> bool:
-    """End of the Game: 0 health or 8 units in the Graveyard eliminates a player."""
-    out = [p for p in range(s.seats) if eliminated(s, p)]
+    """End of the Game: 0 health or 8 units in the Graveyard knocks a player out; the last
+    survivor (or, in 2vs2, the team without a fallen member) wins at once."""
+    if s.config.settlement_mode:
+        won = _settlement_win(s)
+        if won:
+            _finish(s, won, "settlement victory", ev)
+            return True
+    out = [p for p in range(s.seats) if s.alive[p] and eliminated(s, p)]
     if not out:
         return False
-    alive = [p for p in range(s.seats) if p not in out]
-    if alive:
-        _finish(s, alive, "opponent eliminated", ev)
-    else:
-        # both fall in the same attack: decided like the end after round 6
-        _finish(s, _best(s, out), "both eliminated at once", ev)
-    return True
+    for p in out:
+        s.alive[p] = False
+        _event(ev, "knocked_out", seat=p)
+    alive = [p for p in range(s.seats) if s.alive[p]]
+    if teams(s):
+        fallen = {team_of(s, p) for p in out}
+        if len(fallen) == 2:
+            _finish(s, _best(s, list(range(s.seats))), "both teams fell at once", ev)
+        else:
+            _finish(
+                s,
+                [p for p in range(s.seats) if team_of(s, p) not in fallen],
+                "a team member fell",
+                ev,
+            )
+        return True
+    if len(alive) == 1:
+        _finish(s, alive, "last player standing", ev)
+        return True
+    if not alive:
+        # the last players fall in the same attack: decided like the end after round 6
+        _finish(s, _best(s, out), "the last players fell at once", ev)
+        return True
+    for p in out:  # a knocked-out player's units leave the battlefield; the lines re-link
+        for line in LINES:
+            if s.field[p][line] != EMPTY:
+                s.camp[p].append(s.field[p][line])
+                s.field[p][line] = EMPTY
+                s.face_up[p][line] = False
+    return False

@@ -17,9 +17,25 @@ from .config import DraconiaConfig
 EMPTY = -1
 
 # phases / steps of the decision state machine
-FACTION, DEPLOY, ARROW, MAIN, SKIRMISH, MANEUVER, REVIVE, CAMP_RETRIEVE, CAMP_SPEND, OVER = range(
-    10
-)
+(
+    FACTION,
+    DEPLOY,
+    ARROW,
+    MAIN,
+    SKIRMISH,
+    MANEUVER,
+    REVIVE,
+    CAMP_RETRIEVE,
+    CAMP_SPEND,
+    OVER,
+    SETTLEMENT,
+    PALACE,
+    BELLOW,
+    BOMBARD,
+    DRAFT_LEADER,
+    DRAFT_CHAMPION,
+    DRAFT_BASIC,
+) = range(17)
 PHASE_NAMES = (
     "faction",
     "deploy",
@@ -31,7 +47,20 @@ PHASE_NAMES = (
     "camp_retrieve",
     "camp_spend",
     "over",
+    "settlement",
+    "palace",
+    "bellow",
+    "bombard",
+    "draft_leader",
+    "draft_champion",
+    "draft_basic",
 )
+# marks[seat]: settlement tokens on that seat's status slots (index + line)
+BURN, CRACK, PYRAMID_ATTACK, PYRAMID_DEFENSE = 0, 3, 6, 9
+# draft piles
+LEADER_PILE, CHAMPION_PILE, BASIC_PILE, DISCARD, ROW, OUT = range(6)
+# what to do once pending Bellow choices are made
+RESUME_SKIRMISH, RESUME_MAIN = 0, 1
 
 _LISTS = (
     "health",
@@ -43,44 +72,45 @@ _LISTS = (
     "revive_queue",
     "camp_queue",
     "winners",
+    "alive",
+    "settlement",
+    "stokens",
+    "glimmer_round",
+    "bombard_queue",
+    "palace_queue",
+    "bellow_queue",
 )
-_NESTED = ("hand", "draw", "camp", "grave", "field", "face_up", "slot_supply", "slot_fortify")
-_SCALARS = ("round", "phase", "first", "turn", "active", "maneuver_line", "decisions", "end_reason")
+_NESTED = (
+    "hand",
+    "draw",
+    "camp",
+    "grave",
+    "field",
+    "face_up",
+    "slot_supply",
+    "slot_fortify",
+    "marks",
+    "bless",
+    "draft",
+    "picks",
+    "deal",
+)
+_SCALARS = (
+    "round",
+    "phase",
+    "first",
+    "turn",
+    "active",
+    "maneuver_line",
+    "decisions",
+    "end_reason",
+    "resume",
+    "draft_turn",
+)
 
 
 class DraconiaState:
-    __slots__ = (
-        "active",
-        "attacks_left",
-        "camp",
-        "camp_queue",
-        "cards",
-        "commit",
-        "config",
-        "decisions",
-        "decks",
-        "draw",
-        "end_reason",
-        "face_up",
-        "faction_queue",
-        "factions",
-        "field",
-        "first",
-        "grave",
-        "hand",
-        "health",
-        "maneuver_line",
-        "order",
-        "phase",
-        "revive_queue",
-        "rng",
-        "round",
-        "slot_fortify",
-        "slot_supply",
-        "supply",
-        "turn",
-        "winners",
-    )
+    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "cards", "commit", "config", "decks", "rng")
 
     config: DraconiaConfig
     cards: CardSet
@@ -90,6 +120,10 @@ class DraconiaState:
     factions: list[str]
     health: list[int]
     supply: list[int]
+    alive: list[bool]
+    settlement: list[int]
+    stokens: list[int]
+    glimmer_round: list[int]
     hand: list[list[int]]
     draw: list[list[int]]
     camp: list[list[int]]
@@ -98,11 +132,19 @@ class DraconiaState:
     face_up: list[list[bool]]
     slot_supply: list[list[int]]
     slot_fortify: list[list[int]]
+    marks: list[list[int]]
+    bless: list[list[int]]
+    draft: list[list[int]]
+    picks: list[list[int]]
+    deal: list[list[int]]
     faction_queue: list[int]
     order: list[int]
     attacks_left: list[int]
     revive_queue: list[int]
     camp_queue: list[int]
+    bombard_queue: list[int]
+    palace_queue: list[int]
+    bellow_queue: list[int]
     winners: list[int]
     round: int
     phase: int
@@ -112,17 +154,33 @@ class DraconiaState:
     maneuver_line: int
     decisions: int
     end_reason: str
+    resume: int
+    draft_turn: int
 
     def copy(self) -> DraconiaState:
+        # written out field by field: a loop over getattr/setattr costs twice as much
         s = DraconiaState.__new__(DraconiaState)
         s.config = self.config
         s.cards = self.cards
-        s.decks = self.decks
+        s.decks = self.decks[:]
         s.rng = self.rng.copy()
         s.commit = self.commit.copy()
-        s.factions = self.factions[:]
         s.health = self.health[:]
         s.supply = self.supply[:]
+        s.factions = self.factions[:]
+        s.faction_queue = self.faction_queue[:]
+        s.order = self.order[:]
+        s.attacks_left = self.attacks_left[:]
+        s.revive_queue = self.revive_queue[:]
+        s.camp_queue = self.camp_queue[:]
+        s.winners = self.winners[:]
+        s.alive = self.alive[:]
+        s.settlement = self.settlement[:]
+        s.stokens = self.stokens[:]
+        s.glimmer_round = self.glimmer_round[:]
+        s.bombard_queue = self.bombard_queue[:]
+        s.palace_queue = self.palace_queue[:]
+        s.bellow_queue = self.bellow_queue[:]
         s.hand = [x[:] for x in self.hand]
         s.draw = [x[:] for x in self.draw]
         s.camp = [x[:] for x in self.camp]
@@ -131,12 +189,11 @@ class DraconiaState:
         s.face_up = [x[:] for x in self.face_up]
         s.slot_supply = [x[:] for x in self.slot_supply]
         s.slot_fortify = [x[:] for x in self.slot_fortify]
-        s.faction_queue = self.faction_queue[:]
-        s.order = self.order[:]
-        s.attacks_left = self.attacks_left[:]
-        s.revive_queue = self.revive_queue[:]
-        s.camp_queue = self.camp_queue[:]
-        s.winners = self.winners[:]
+        s.marks = [x[:] for x in self.marks]
+        s.bless = [x[:] for x in self.bless]
+        s.draft = [x[:] for x in self.draft]
+        s.picks = [x[:] for x in self.picks]
+        s.deal = [x[:] for x in self.deal]
         s.round = self.round
         s.phase = self.phase
         s.first = self.first
@@ -145,6 +202,8 @@ class DraconiaState:
         s.maneuver_line = self.maneuver_line
         s.decisions = self.decisions
         s.end_reason = self.end_reason
+        s.resume = self.resume
+        s.draft_turn = self.draft_turn
         return s
 
     @property
@@ -154,7 +213,6 @@ class DraconiaState:
     def unit(self, seat: int, pos: int) -> Any:
         return self.cards.units[self.decks[seat][pos]]
 
-    # ----- position JSON (docs/formats/draconia-position.md) --------------
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {k: getattr(self, k) for k in _SCALARS}
         data["phase"] = PHASE_NAMES[self.phase]
@@ -162,7 +220,6 @@ class DraconiaState:
             data[k] = list(getattr(self, k))
         for k in _NESTED:
             data[k] = [list(x) for x in getattr(self, k)]
-        data["decks"] = [list(d) for d in self.decks]
         data["commit"] = self.commit.to_json()
         data["rng"] = self.rng.state
         return data

@@ -1,10 +1,13 @@
 """Observations, determinization and position JSON for Draconia.
 
-What a seat may know (Set Up, "Revealing Units"): every faction and so every
-deck list, health, supply and status-slot tokens, Camps and Graveyards, face-up
-units, hand and draw-pile sizes, its own hand and face-down units, and its own
-deploy commitments. Hidden: other hands, other face-down units, draw-pile
-order, other seats' commitments, future randomness.
+What a seat may know (Set Up, "Revealing Units", Draft Variant): every deck list
+(the faction lists are public; constructed and drafted decks are treated as open
+decklists), health, supply and status-slot tokens, settlements and their tokens,
+Camps and Graveyards, face-up units, hand and draw-pile sizes, the draft row and
+everyone's picks, its own hand, face-down units, face-down Blessing token and
+settlement deal, and its own pending commitments. Hidden: other hands, other
+face-down units and Blessing kinds, draw-pile and draft-pile order, other
+settlement deals, other seats' commitments, future randomness.
 """
 
 from __future__ import annotations
@@ -15,11 +18,50 @@ from wartable.core.commit import Commitments
 from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 
-from .cards import DECK_SIZE, FACTIONS, CardSet
-from .config import DraconiaConfig
-from .state import _LISTS, _NESTED, _SCALARS, EMPTY, FACTION, PHASE_NAMES, DraconiaState
+from . import actions as A
+from .cards import DECK_SIZE, CardSet
+from .config import SETTLEMENT_IDS, DraconiaConfig
+from .decks import resolve, unit_ref
+from .settlements import BLESSINGS, NONE
+from .state import (
+    _LISTS,
+    _NESTED,
+    _SCALARS,
+    BASIC_PILE,
+    CHAMPION_PILE,
+    DEPLOY,
+    DISCARD,
+    EMPTY,
+    LEADER_PILE,
+    OUT,
+    PHASE_NAMES,
+    ROW,
+    DraconiaState,
+)
 
-HIDDEN = -2  # a face-down unit the viewer cannot see
+HIDDEN = -2  # a face-down unit (or a Blessing kind) the viewer cannot see
+_PUBLIC_SCALARS = (
+    "round",
+    "first",
+    "turn",
+    "active",
+    "maneuver_line",
+    "end_reason",
+    "resume",
+    "draft_turn",
+)
+_PUBLIC_QUEUES = (
+    "order",
+    "attacks_left",
+    "revive_queue",
+    "camp_queue",
+    "faction_queue",
+    "winners",
+    "bombard_queue",
+    "palace_queue",
+    "bellow_queue",
+)
+_PER_SEAT = ("health", "supply", "alive", "stokens", "glimmer_round")
 
 
 def observe(s: DraconiaState, seat: int | None) -> dict[str, Any]:
@@ -30,11 +72,15 @@ def observe(s: DraconiaState, seat: int | None) -> dict[str, Any]:
         for line in range(3):
             pos = s.field[p][line]
             field.append(pos if pos == EMPTY or mine or s.face_up[p][line] else HIDDEN)
-        players.append(
+        bless = list(s.bless[p])
+        if not mine and bless[0] >= 0 and not bless[3]:
+            bless[1] = HIDDEN
+        view: dict[str, Any] = {k: getattr(s, k)[p] for k in _PER_SEAT}
+        view.update(
             {
                 "faction": s.factions[p],
-                "health": s.health[p],
-                "supply": s.supply[p],
+                "deck": list(s.decks[p]),
+                "settlement": s.settlement[p],
                 "hand": sorted(s.hand[p]) if mine else None,
                 "hand_count": len(s.hand[p]),
                 "draw_count": len(s.draw[p]),
@@ -44,28 +90,31 @@ def observe(s: DraconiaState, seat: int | None) -> dict[str, Any]:
                 "face_up": list(s.face_up[p]),
                 "slot_supply": list(s.slot_supply[p]),
                 "slot_fortify": list(s.slot_fortify[p]),
+                "marks": list(s.marks[p]),
+                "bless": bless,
+                "picks": list(s.picks[p]),
+                "deal": sorted(s.deal[p]) if mine else None,
+                "deal_count": len(s.deal[p]),
             }
         )
-    return {
-        "game": "draconia",
-        "seat": seat,
-        "round": s.round,
-        "phase": PHASE_NAMES[s.phase],
-        "first": s.first,
-        "order": list(s.order),
-        "turn": s.turn,
-        "active": s.active,
-        "attacks_left": list(s.attacks_left),
-        "maneuver_line": s.maneuver_line,
-        "revive_queue": list(s.revive_queue),
-        "camp_queue": list(s.camp_queue),
-        "faction_queue": list(s.faction_queue),
-        "winners": list(s.winners),
-        "end_reason": s.end_reason,
-        "commit": s.commit.public_view(seat),
-        "players": players,
-        "config": s.config.model_dump(mode="json"),
-    }
+        players.append(view)
+    obs: dict[str, Any] = {"game": "draconia", "seat": seat, "phase": PHASE_NAMES[s.phase]}
+    obs.update({k: getattr(s, k) for k in _PUBLIC_SCALARS})
+    obs.update({k: list(getattr(s, k)) for k in _PUBLIC_QUEUES})
+    if s.draft:
+        d = s.draft
+        obs["draft"] = {
+            "row": list(d[ROW]),
+            "discard": list(d[DISCARD]),
+            "out": list(d[OUT]),
+            "piles": [len(d[LEADER_PILE]), len(d[CHAMPION_PILE]), len(d[BASIC_PILE])],
+        }
+    else:
+        obs["draft"] = None
+    obs["commit"] = s.commit.public_view(seat)
+    obs["players"] = players
+    obs["config"] = s.config.model_dump(mode="json")
+    return obs
 
 
 def determinize(obs: dict[str, Any], rng: Rng, cards: CardSet) -> DraconiaState:
@@ -74,25 +123,24 @@ def determinize(obs: dict[str, Any], rng: Rng, cards: CardSet) -> DraconiaState:
 
     config = GAME.make_config(obs["config"])
     viewer = obs["seat"]
+    pl = obs["players"]
     s = DraconiaState.__new__(DraconiaState)
     s.config, s.cards = config, cards
     s.rng = Rng(rng.next64())
-    for key in ("round", "first", "turn", "active", "maneuver_line", "end_reason"):
+    for key in _PUBLIC_SCALARS:
         setattr(s, key, obs[key])
     s.decisions = 0  # not observable: it would count other seats' hidden commitments
     s.phase = PHASE_NAMES.index(obs["phase"])
-    for key in ("order", "attacks_left", "revive_queue", "camp_queue", "faction_queue", "winners"):
+    for key in _PUBLIC_QUEUES:
         setattr(s, key, list(obs[key]))
-    pl = obs["players"]
-    seats = len(pl)
-    s.factions = [p["faction"] for p in pl]
-    s.decks = _decks(s, cards)
-    for key in ("health", "supply"):
+    for key in _PER_SEAT:
         setattr(s, key, [p[key] for p in pl])
-    for key in ("camp", "grave", "face_up", "slot_supply", "slot_fortify"):
+    s.factions = [p["faction"] for p in pl]
+    s.decks = [tuple(p["deck"]) for p in pl]
+    s.settlement = [p["settlement"] for p in pl]
+    for key in ("camp", "grave", "face_up", "slot_supply", "slot_fortify", "marks", "picks"):
         setattr(s, key, [list(p[key]) for p in pl])
-    s.hand, s.draw, s.field = [], [], []
-    s.commit = Commitments(seats)
+    s.hand, s.draw, s.field, s.bless, s.deal = [], [], [], [], []
     for p, view in enumerate(pl):
         field = list(view["field"])
         hand = list(view["hand"]) if p == viewer else []
@@ -105,36 +153,83 @@ def determinize(obs: dict[str, Any], rng: Rng, cards: CardSet) -> DraconiaState:
         if p != viewer:
             hand = [unseen.pop() for _ in range(view["hand_count"])]
         s.hand.append(hand)
-        s.draw.append(unseen)
+        s.draw.append(unseen[: view["draw_count"]])  # before the hands are dealt cards are nowhere
         s.field.append(field)
-    # simultaneous deploy: the viewer's own commitments are known; finished
-    # opponents get a random legal commitment (its content is hidden)
+        bless = list(view["bless"])
+        if bless[1] == HIDDEN:
+            bless[1] = rng.below(len(BLESSINGS))
+        s.bless.append(bless)
+    _determinize_deals(s, obs, rng)
+    _determinize_draft(s, obs, rng)
+    _determinize_commit(s, obs, rng)
+    return s
+
+
+def _determinize_deals(s: DraconiaState, obs: dict[str, Any], rng: Rng) -> None:
+    viewer = obs["seat"]
+    pl = obs["players"]
+    known = set(pl[viewer]["deal"] or []) if viewer is not None else set()
+    known |= {p["settlement"] for p in pl if p["settlement"] != NONE}
+    pool = [i for i in range(len(SETTLEMENT_IDS)) if i not in known]
+    rng.shuffle(pool)
+    for p, view in enumerate(pl):
+        if p == viewer:
+            s.deal.append(list(view["deal"]))
+        else:
+            deal = [view["settlement"]] if view["settlement"] != NONE and view["deal_count"] else []
+            while len(deal) < view["deal_count"]:
+                deal.append(pool.pop())
+            s.deal.append(deal)
+
+
+def _determinize_draft(s: DraconiaState, obs: dict[str, Any], rng: Rng) -> None:
+    d = obs["draft"]
+    if d is None:
+        s.draft = []
+        return
+    seen = set(d["row"]) | set(d["discard"]) | set(d["out"]) | {u for p in s.picks for u in p}
+    piles: list[list[int]] = [[], [], []]
+    for u in s.cards.units:
+        if u.uid not in seen:
+            kind = 0 if u.unit_class == "leader" else 1 if u.unit_class == "champion" else 2
+            piles[kind].append(u.uid)
+    for pile in piles:
+        rng.shuffle(pile)
+    s.draft = [piles[0], piles[1], piles[2], list(d["discard"]), list(d["row"]), list(d["out"])]
+
+
+def _determinize_commit(s: DraconiaState, obs: dict[str, Any], rng: Rng) -> None:
+    """The viewer's own commitments are known; finished opponents get a random legal one."""
+    from .setup import settlement_options
+
+    viewer = obs["seat"]
+    seats = len(obs["players"])
+    s.commit = Commitments(seats)
     waiting = set(obs["commit"]["waiting_for"])
     s.commit.done = [p not in waiting for p in range(seats)]
     if viewer is not None:
         s.commit.buffers[viewer] = list(obs["commit"].get("mine", []))
-    if s.phase == PHASE_NAMES.index("deploy"):
-        from . import actions as A
-
-        for p in range(seats):
-            if p != viewer and s.commit.done[p] and s.hand[p]:
-                cards_ = list(s.hand[p])
-                rng.shuffle(cards_)
-                lines = [0, 1, 2]
-                rng.shuffle(lines)
-                n = min(3, len(cards_))
-                s.commit.buffers[p] = [A.deploy(lines[i], cards_[i]) for i in range(n)]
-    return s
-
-
-def _decks(s: DraconiaState, cards: CardSet) -> list[tuple[int, ...]]:
-    """Decks exist once set-up is over (faction choices made)."""
-    if s.phase == FACTION:
-        return [() for _ in s.factions]
-    return [cards.decks[f] for f in s.factions]
+    for p in range(seats):
+        if p == viewer or not s.commit.done[p]:
+            continue
+        if s.phase == DEPLOY and s.hand[p]:
+            hand = list(s.hand[p])
+            rng.shuffle(hand)
+            lines = [0, 1, 2]
+            rng.shuffle(lines)
+            s.commit.buffers[p] = [A.deploy(lines[i], hand[i]) for i in range(min(3, len(hand)))]
+        elif PHASE_NAMES[s.phase] == "settlement" and s.settlement[p] == NONE:
+            s.commit.buffers[p] = [A.SETTLE + rng.choice(settlement_options(s, p))]
 
 
 # ----------------------------------------------------------------------------- positions
+def state_to_json(s: DraconiaState) -> dict[str, Any]:
+    data = s.to_json()
+    data["decks"] = [[unit_ref(s.cards, u) for u in deck] for deck in s.decks]
+    data["settlement"] = [SETTLEMENT_IDS[i] if i != NONE else "" for i in s.settlement]
+    return data
+
+
 def state_from_json(config: DraconiaConfig, data: dict[str, Any], cards: CardSet) -> DraconiaState:
     s = DraconiaState.__new__(DraconiaState)
     s.config, s.cards = config, cards
@@ -163,23 +258,29 @@ def state_from_json(config: DraconiaConfig, data: dict[str, Any], cards: CardSet
         setattr(s, key, list(value))
     for key in _NESTED:
         value = need(key)
-        if (
-            not isinstance(value, list)
-            or len(value) != seats
-            or not all(isinstance(v, list) for v in value)
-        ):
+        if not isinstance(value, list) or not all(isinstance(v, list) for v in value):
+            raise PositionError(f"draconia position: {key} must be a list of lists")
+        if key != "draft" and len(value) != seats:
             raise PositionError(f"draconia position: {key} must hold one list per seat ({seats})")
         setattr(s, key, [list(v) for v in value])
-    if len(s.health) != seats or len(s.supply) != seats or len(s.factions) != seats:
-        raise PositionError(f"draconia position: health, supply and factions need {seats} entries")
-    for f in s.factions:
-        if f and f not in FACTIONS:
-            raise PositionError(f"draconia position: unknown faction {f!r}")
-    s.decks = _decks(s, cards)
+    for key in ("health", "supply", "factions", "alive", "settlement", "stokens", "glimmer_round"):
+        if len(getattr(s, key)) != seats:
+            raise PositionError(f"draconia position: {key} needs {seats} entries")
+    try:
+        s.decks = [tuple(resolve(cards, ref) for ref in deck) for deck in need("decks")]
+    except (KeyError, TypeError) as err:
+        raise PositionError(f"draconia position: decks: {err}") from None
+    if len(s.decks) != seats:
+        raise PositionError(f"draconia position: decks needs {seats} entries")
+    try:
+        s.settlement = [SETTLEMENT_IDS.index(x) if x else NONE for x in s.settlement]
+    except ValueError:
+        raise PositionError(f"draconia position: unknown settlement in {s.settlement}") from None
     for p in range(seats):
         if len(s.field[p]) != 3 or len(s.face_up[p]) != 3:
             raise PositionError(f"draconia position: field and face_up of seat {p} need 3 slots")
         s.face_up[p] = [bool(x) for x in s.face_up[p]]
+        s.alive[p] = bool(s.alive[p])
         zones = (
             s.hand[p] + s.draw[p] + s.camp[p] + s.grave[p] + [c for c in s.field[p] if c != EMPTY]
         )
@@ -188,12 +289,6 @@ def state_from_json(config: DraconiaConfig, data: dict[str, Any], cards: CardSet
                 raise PositionError(f"draconia position: seat {p} has a card {c!r} outside #0-#16")
         if len(set(zones)) != len(zones):
             raise PositionError(f"draconia position: seat {p} has a card in two places")
-    s.commit = Commitments.from_json(need("commit")) if "commit" in data else Commitments(seats)
+    s.commit = Commitments.from_json(need("commit"))
     s.rng = Rng(int(data.get("rng", 0)))
     return s
-
-
-def state_to_json(s: DraconiaState) -> dict[str, Any]:
-    data = s.to_json()
-    data.pop("decks", None)
-    return data
