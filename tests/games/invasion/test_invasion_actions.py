@@ -38,7 +38,7 @@ def test_cursed_fury_ten_damage_and_terror() -> None:
     give_hand(s, 0, "fury", "guard")
     do(s, 0, "play fury")
     assert s.discard[0][TERROR] == 1
-    do(s, 0, "defeat", "defend guard", "target b1", "attack")
+    do(s, 0, "defeat", "defend guard", "target b1")
     assert len(s.defeated[0]) == 1  # 5 + 10 = 15 = Succubus health
 
 
@@ -94,7 +94,7 @@ def test_betrayal_reaction_in_another_players_turn() -> None:
     set_row(s, 0, "skeletal")
     give_hand(s, 0, "guard", "guard")
     give_hand(s, 2, "betrayal")
-    do(s, 0, "defeat", "defend guard", "defend guard", "target b1", "attack")
+    do(s, 0, "defeat", "defend guard", "defend guard", "target b1")
     assert s.stack[-1][1] == 2  # a decision for a seat that is not the active player
     assert legal(s, 2) == {"betray", "no betrayal"}
     do(s, 2, "betray")
@@ -109,15 +109,7 @@ def test_betrayal_window_declined() -> None:
     set_row(s, 0, "skeletal")
     give_hand(s, 0, "guard", "guard")
     give_hand(s, 1, "betrayal")
-    do(
-        s,
-        0,
-        "defeat",
-        "defend guard",
-        "defend guard",
-        "target b1",
-        "attack",
-    )
+    do(s, 0, "defeat", "defend guard", "defend guard", "target b1")
     do(s, 1, "no betrayal")
     assert len(s.defeated[0]) == 1
 
@@ -164,7 +156,7 @@ def test_enchantment_ten_per_defender() -> None:
     s = blank(stage="4")
     set_row(s, 1, "reaper")
     give_hand(s, 0, "enchant", "guard", "guard")
-    do(s, 0, "play enchant", "defeat", "defend guard", "defend guard", "target b2", "attack")
+    do(s, 0, "play enchant", "defeat", "defend guard", "defend guard", "target b2")
     assert len(s.defeated[0]) == 1  # (5 + 10) x 2 = 30 >= 25
 
 

@@ -52,7 +52,7 @@ def test_gladiator_elite() -> None:
     do(s, 0, "defeat", "defend gladiator", "choose seat 2")
     assert s.discard[0][K["treasure"]] == 1 and s.discard[2][K["treasure"]] == 1
     before = s.supply[K["gladiator"]]
-    do(s, 0, "target b1", "attack")
+    do(s, 0, "target b1")
     assert s.supply[K["gladiator"]] == before + 1  # trashed back to the table
 
 
@@ -65,7 +65,7 @@ def test_warlord_gains_guard_to_play() -> None:
     assert legal(s, 0) == {"warlord guard", "warlord skip"}
     do(s, 0, "warlord guard")
     assert s.atk_damage == 25 and s.play[K["guard"]] == 1
-    do(s, 0, "target b1", "attack")
+    do(s, 0, "target b1")
     owned = s.discard[0][K["guard"]] + s.hand[0][K["guard"]] + s.deck[0].count(K["guard"])
     assert owned == 1  # the Guard was gained: it stays with the player
 
@@ -75,7 +75,7 @@ def test_valkyrie() -> None:
     s = blank()
     set_row(s, 2, "hellhound")
     give_hand(s, 0, "valkyrie", "fortune", "treasure")
-    do(s, 0, "defeat", "defend valkyrie", "target b3", "attack")
+    do(s, 0, "defeat", "defend valkyrie", "target b3")
     assert s.defeated[0] == [inv("hellhound")]
 
 
@@ -103,7 +103,7 @@ def test_golem_avoids_one_terror_from_revealed_effect() -> None:
     next_invader(s, "reaper")
     give_hand(s, 0, "golem", "fortune", "fortune")
     give_deck(s, 0, *["wealth"] * 6)
-    do(s, 0, "defeat", "defend golem", "target b1", "attack")
+    do(s, 0, "defeat", "defend golem", "target b1")
     assert s.defeated[0] == [inv("hellhound")]
     assert s.row[0] == inv("reaper")
     assert s.discard[0][TERROR] == 0  # Reaper's Terror card was avoided
@@ -147,15 +147,16 @@ def test_dragon_slayer_bonus_against_dragons() -> None:
     set_row(s, 3, "icedragon")
     set_row(s, 4, "balar")
     give_hand(s, 0, "slayer", "fortune", "fortune", "treasure")
-    do(s, 0, "defeat", "defend slayer", "target g1")
-    assert attack_damage(s) == 80
-    do(s, 0, "attack")
+    events = do(s, 0, "defeat", "defend slayer", "target g1")
+    attack = next(e for e in events if e["type"] == "attack")
+    assert attack["damage"] == 80 and attack["defeated"]
     assert s.defeated[0] == [inv("icedragon")]
     s2 = blank()
     set_row(s2, 4, "balar")
     give_hand(s2, 0, "slayer", "fortune", "fortune", "treasure")
-    do(s2, 0, "defeat", "defend slayer", "target g2")
-    assert attack_damage(s2) == 30
+    events = do(s2, 0, "defeat", "defend slayer", "target g2")
+    attack = next(e for e in events if e["type"] == "attack")
+    assert attack["damage"] == 30 and not attack["defeated"]
 
 
 def test_sorceress_two_from_discard_to_deck() -> None:
@@ -207,7 +208,7 @@ def test_stone_titan_fails_if_total_health_too_high() -> None:
     set_row(s, 3, "balar")
     set_row(s, 4, "wyvern")
     give_hand(s, 0, "titan")
-    do(s, 0, "defeat", "defend titan", "target g1", "target g2", "attack")
+    do(s, 0, "defeat", "defend titan", "target g1", "target g2")
     assert s.defeated[0] == []
 
 

@@ -35,7 +35,7 @@ def reveal_after_kill(key: str, deck: tuple[str, ...] = ("wealth",) * 6, s=None)
     next_invader(s, key)
     give_hand(s, 0, *["guard"] * guards)
     give_deck(s, 0, *deck)
-    do(s, 0, "defeat", *["defend guard"] * guards, f"target {'g1' if gold else 'b1'}", "attack")
+    do(s, 0, "defeat", *["defend guard"] * guards, f"target {'g1' if gold else 'b1'}")
     assert s.row[slot] == INVADER_KEYS.index(key)
     return s
 
@@ -109,7 +109,7 @@ def test_balar_choose_another_player() -> None:
     next_invader(s, "balar")
     give_hand(s, 0, *["guard"] * 7)
     give_deck(s, 0, *["wealth"] * 6)
-    do(s, 0, "defeat", *["defend guard"] * 7, "target g1", "attack", "choose seat 2")
+    do(s, 0, "defeat", *["defend guard"] * 7, "target g1", "choose seat 2")
     assert [s.discard[p][TERROR] for p in range(3)] == [1, 0, 1]
 
 
@@ -143,5 +143,5 @@ def test_empty_invader_deck_leaves_slot_empty() -> None:
     s.blue_deck.clear()
     s.row[1] = s.row[2] = -1
     give_hand(s, 0, "guard", "guard", "guard")
-    do(s, 0, "defeat", "defend guard", "defend guard", "defend guard", "target b1", "attack")
+    do(s, 0, "defeat", "defend guard", "defend guard", "defend guard", "target b1")
     assert s.row[0] == -1

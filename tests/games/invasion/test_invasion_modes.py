@@ -75,7 +75,7 @@ def test_two_player_six_events_nine_invaders() -> None:
     defeat(s, 1, "succubus")
     s.active = 1
     defeat(s, 1, "reaper", "hellhound", "skeletal", "succubus", "reaper", "hellhound", "wyvern")
-    do(s, 1, "defeat", "defend guard", "defend guard", "target b1", "attack")
+    do(s, 1, "defeat", "defend guard", "defend guard", "target b1")
     assert s.over and s.end_reason == "9 invaders defeated"
 
 

@@ -23,7 +23,7 @@ def test_solo_balar_still_gives_your_terror() -> None:
     next_invader(s, "balar")
     give_hand(s, 0, *["guard"] * 7)
     give_deck(s, 0, *["wealth"] * 6)
-    do(s, 0, "defeat", *["defend guard"] * 7, "target g1", "attack")
+    do(s, 0, "defeat", *["defend guard"] * 7, "target g1")
     assert s.discard[0][TERROR] == 1
 
 
@@ -33,7 +33,7 @@ def test_several_betrayals_against_one_attack() -> None:
     set_row(s, 1, "reaper")
     give_hand(s, 0, *["guard"] * 6)
     give_hand(s, 1, "betrayal", "betrayal")
-    do(s, 0, "defeat", *["defend guard"] * 6, "target b2", "attack")
+    do(s, 0, "defeat", *["defend guard"] * 6, "target b2")
     do(s, 1, "betray", "betray", "no betrayal")
     assert s.defeated[0] == []  # 30 - 20 < 25
 
@@ -44,7 +44,7 @@ def test_betrayal_window_does_not_depend_on_the_hand() -> None:
     set_row(s, 0, "skeletal")
     give_hand(s, 0, "guard", "guard")
     give_deck(s, 2, "betrayal")
-    do(s, 0, "defeat", "defend guard", "defend guard", "target b1", "attack")
+    do(s, 0, "defeat", "defend guard", "defend guard", "target b1")
     assert GAME.to_act(s) == (2,)
     assert GAME.legal_actions(s, 2) == [GAME.parse_action("no betrayal", s.config)]
 

@@ -31,7 +31,7 @@ def test_six_invaders_end_the_game_after_that_turn() -> None:
     set_row(s, 0, "skeletal")
     give_hand(s, 0, "guard", "guard", "wealth")
     give_deck(s, 0, *["wealth"] * 6)
-    do(s, 0, "defeat", "defend guard", "defend guard", "target b1", "attack")
+    do(s, 0, "defeat", "defend guard", "defend guard", "target b1")
     assert not s.over  # the turn is not over yet: forward is still to come
     do(s, 0, "no forward")
     assert s.over and s.end_reason == "6 invaders defeated"

@@ -167,7 +167,7 @@ def test_defeat_with_enough_damage() -> None:
     nxt = s.blue_deck[-1]
     do(s, 0, "defeat")
     assert s.phase == DEFEAT
-    do(s, 0, "defend guard", "defend guard", "target b1", "attack")
+    do(s, 0, "defend guard", "defend guard", "target b1")
     assert s.defeated[0] == [K_INV("skeletal")]
     assert s.row[0] == nxt
 
@@ -177,7 +177,7 @@ def test_defeat_fails_with_too_little_damage() -> None:
     s = blank()
     set_row(s, 3, "balar")
     give_hand(s, 0, "guard", "guard")
-    do(s, 0, "defeat", "defend guard", "defend guard", "target g1", "attack")
+    do(s, 0, "defeat", "defend guard", "defend guard", "target g1")
     assert s.defeated[0] == []
     assert s.row[3] == K_INV("balar")
 
@@ -208,3 +208,34 @@ def K_INV(key: str) -> int:
     from wartable.games.invasion.cards import INVADER_KEYS
 
     return INVADER_KEYS.index(key)
+
+
+def test_direct_buy_from_the_main_phase() -> None:
+    """Chapter 5 BUY: "buy <card>" in the main phase picks Buy and buys at once."""
+    s = blank()
+    give_hand(s, 0, "treasure", "wealth")
+    give_deck(s, 0, *["guard"] * 6)
+    assert "buy dread" not in legal(s, 0)  # 40 > 30
+    do(s, 0, "buy treasure")
+    assert s.discard[0][K["treasure"]] == 2  # the one paid with, and the one bought
+    assert s.active == 1  # the one buy is used and no gold is left: the turn ends
+
+
+def test_team_direct_buy_waits_for_partner() -> None:
+    """Team Versus: the Buy choice first lets the partner add gold, so no direct buy."""
+    s = blank(4, "team")
+    give_hand(s, 0, "treasure")
+    assert not any(a.startswith("buy ") for a in legal(s, 0))
+    assert "buy" in legal(s, 0)
+
+
+def test_announcing_the_target_starts_the_attack() -> None:
+    """Chapter 5 DEFEAT: defenders first, then the target is announced and the attack resolves;
+    with a Stone Titan several targets are announced, then `attack`."""
+    s = blank()
+    set_row(s, 0, "skeletal")
+    give_hand(s, 0, "guard", "guard")
+    do(s, 0, "defeat", "defend guard", "defend guard")
+    assert "attack" not in legal(s, 0)
+    do(s, 0, "target b1")
+    assert len(s.defeated[0]) == 1

@@ -135,6 +135,9 @@ class HeuristicAgent:
         money = obs["gold"] + sum(hand[g] * db.gold[g] for g in GOLDS)
         if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and len(obs["defeated"][seat]) >= 1:
             return A.CHOOSE_CAMPAIGN
+        if any(A.BUY <= a < A.GOLD for a in legal):  # direct buys (not in Team Versus)
+            pick = self._buy(obs, db, legal, seat)
+            return A.PASS if pick == A.DONE else pick
         return A.CHOOSE_BUY
 
     def _buy(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:

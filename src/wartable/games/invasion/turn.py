@@ -159,6 +159,8 @@ def legal(s: InvasionState, seat: int) -> list[int]:
         if s.actions_left > 0:
             out = [A.PLAY + i for i, k in enumerate(ACTIONS) if hand[k]]
         out.append(A.CHOOSE_BUY)
+        if s.teammate(seat) < 0:  # a direct buy opens the Buy choice (no partner to wait for)
+            out.extend(_buys(s, seat))
         if s.campaign_deck or any(c >= 0 for c in s.campaign_row):
             out.append(A.CHOOSE_CAMPAIGN)
         if any(v >= 0 for v in s.row):
@@ -168,12 +170,7 @@ def legal(s: InvasionState, seat: int) -> list[int]:
         return out
     if phase == BUY:
         out = [A.GOLD + i for i, g in enumerate(GOLDS) if hand[g]]
-        money = spendable(s, seat)
-        cost, supply = s.db.cost, s.supply
-        can = [k for k in s.kingdom if supply[k] and cost[k] <= money]
-        out.extend(A.BUY + k for k in can)
-        if s.ruler:
-            out.extend(A.BUY_TOP + k for k in can)
+        out.extend(_buys(s, seat))
         out.append(A.DONE)
         return out
     if phase == DEFEAT:
@@ -183,12 +180,22 @@ def legal(s: InvasionState, seat: int) -> list[int]:
         out.extend(A.DEFEND + i for i, d in enumerate(DEFENDERS) if hand[d] and acost[d] <= money)
         if not s.targets or s.atk_titan:
             out.extend(A.TARGET + t for t in range(6) if s.row[t] >= 0 and t not in s.targets)
-        if s.targets:
+        if s.targets and s.atk_titan:
             out.append(A.ATTACK)
         return out
     if phase == FORWARD:
         return [A.FORWARD + i for i, g in enumerate(GOLDS) if hand[g]] + [A.NO_FORWARD]
     return []
+
+
+def _buys(s: InvasionState, seat: int) -> list[int]:
+    money = spendable(s, seat)
+    cost, supply = s.db.cost, s.supply
+    can = [k for k in s.kingdom if supply[k] and cost[k] <= money]
+    out = [A.BUY + k for k in can]
+    if s.ruler:
+        out.extend(A.BUY_TOP + k for k in can)
+    return out
 
 
 def pay(s: InvasionState, seat: int, cost: int, ev: Ev) -> None:
@@ -237,6 +244,8 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
         settle(s, ev)
         return
     phase = s.phase
+    if phase == MAIN and A.BUY <= a < A.GOLD:
+        s.phase = phase = BUY  # "buy <card>" straight from the main phase
     if phase == MAIN:
         if a < A.CHOOSE_BUY:
             play_action(s, seat, ACTIONS[a - A.PLAY], ev)
@@ -269,14 +278,15 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
             gain(s, seat, k, GAIN_TOP if top else GAIN_DISCARD, ev)
             s.buys_left -= 1
     elif phase == DEFEAT:
-        if a == A.ATTACK:
-            s.phase = FORWARD
-            push(s, A_ATTACK, seat)
-            for o in reversed(others(s, seat)):
-                if s.hand[o][_BETRAYAL] + s.deck[o].count(_BETRAYAL):
-                    push(s, F_BETRAYAL, o)
-        elif a >= A.TARGET:
-            s.targets.append(a - A.TARGET)
+        if a >= A.TARGET:
+            if a != A.ATTACK:
+                s.targets.append(a - A.TARGET)
+            if a == A.ATTACK or not s.atk_titan:  # the target is announced: the attack is on
+                s.phase = FORWARD
+                push(s, A_ATTACK, seat)
+                for o in reversed(others(s, seat)):
+                    if s.hand[o][_BETRAYAL] + s.deck[o].count(_BETRAYAL):
+                        push(s, F_BETRAYAL, o)
         else:
             d = DEFENDERS[a - A.DEFEND]
             pay(s, seat, s.db.attack_cost[d], ev)
