@@ -35,7 +35,7 @@ def decision_states(gid: str, seed: int, count: int = 4) -> list[tuple[Any, int]
     record = play_match(game, config, seed, [RandomAgent() for _ in range(seats)])
     state = game.new_state(config, seed)
     picks = {int(record.length * i / count) for i in range(count)}
-    out = []
+    out: list[tuple[Any, int]] = []
     for i, (seat, action) in enumerate(record.actions):
         if i in picks or (len(out) < len(picks) and i > max(picks)):
             if len(game.legal_actions(state, seat)) > 1:

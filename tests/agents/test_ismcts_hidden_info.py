@@ -92,7 +92,7 @@ def test_agent_only_searches_determinizations_of_its_observation(gid: str) -> No
     seats = game.num_players(game.new_state(config, 3))
     agent = SpyAgent(ISMCTSAgent(iterations=budget), spy)
     others: list[Any] = [RandomAgent() for _ in range(seats - 1)]
-    record = play_match(spy, config, 3, [agent, *others])  # type: ignore[arg-type]
+    record = play_match(spy, config, 3, [agent, *others])
     assert record.outcome is not None
     assert agent.decisions > 0
     assert spy.violations == [], sorted(set(spy.violations))
@@ -124,6 +124,6 @@ def test_spy_catches_an_agent_that_uses_the_true_state() -> None:
     seats = game.num_players(game.new_state(config, 3))
     agent = SpyAgent(Cheat(), spy)
     spy.true_states.clear()
-    play_match(spy, config, 3, [agent, *[RandomAgent() for _ in range(seats - 1)]])  # type: ignore[arg-type]
+    play_match(spy, config, 3, [agent, *[RandomAgent() for _ in range(seats - 1)]])
     assert any("true state" in v for v in spy.violations)
     json.dumps(spy.violations)
