@@ -1,0 +1,343 @@
+"""OpenSpiel adapter: every wartable game as a pyspiel Python game ``wartable_<game>``.
+
+``register()`` registers one pyspiel game per game in ``available_games()``;
+load one with ``pyspiel.load_game("wartable_skirm")`` or with parameters
+``pyspiel.load_game("wartable_weapons", {"config": '{"players": 3}'})``.
+
+Parameters: ``config`` (the game's config as a JSON object string, default
+``{}``), ``num_seeds`` (default 4096).
+
+How the game maps onto OpenSpiel:
+
+- Sequential, imperfect information, general sum, terminal rewards
+  (``common.terminal_rewards``: +1 winners, -1 the others, 0 if nobody won).
+- Chance: the engine draws every shuffle and die roll from the state's own
+  seeded generator, so the game is deterministic given its seed. The first
+  node is an explicit chance node choosing that seed uniformly among
+  ``num_seeds`` outcomes (``max_chance_outcomes = num_seeds``); after it there
+  are no chance nodes. The seed is never shown to a player, so a die roll
+  stays unknown to everyone until the engine reveals it: the drawn seed is
+  chance's private information (the "sampled chance" of the game).
+- A simultaneous decision becomes consecutive turns (the seats in
+  ``to_act``, lowest first); ``observe`` hides the earlier commitments.
+- ``observation_string(p)``: ``json.dumps(game.observe(state, p), sort_keys=True)``.
+- ``information_state_string(p)``: the perfect-recall trail of that seat: its
+  observation after every decision (consecutive repeats merged, since the seat
+  cannot tell them apart) and its own actions (``> notation``).
+- ``observation_tensor(p)``: the encoder vector (``wartable.envs.encoders``).
+- ``resample_from_infostate(p, sampler)`` uses ``game.determinize``: a
+  state seat ``p`` cannot tell from the real one. OpenSpiel's Python
+  ``MCTSBot`` searches whatever state it is given; given a resampled state it
+  searches without seeing hidden information (determinized MCTS). The C++
+  ``pyspiel.ISMCTSBot`` cannot resample a Python game's state (it crashes
+  the process), so it is not supported.
+- The ``config`` parameter travels inside OpenSpiel's game string, whose
+  parser splits on commas: a config holding ``,``, ``(``, ``)`` or ``=`` is
+  stored as ``b64:`` + URL-safe base64 of its JSON (``config_param`` builds
+  it; either form is accepted).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from wartable.core.game import Game
+from wartable.core.rng import Rng
+from wartable.games import available_games, get_game
+
+from .common import terminal_rewards
+from .encoders import make_encoder
+
+NUM_SEEDS = 4096
+MAX_GAME_LENGTH = 100_000  # decisions; no wartable game comes near it
+SEED_TEXT = "(the seed is not drawn yet)"
+
+
+def config_param(config: dict[str, Any] | str) -> str:
+    """The ``config`` game parameter for a config dict (or JSON text)."""
+    text = config if isinstance(config, str) else json.dumps(config, sort_keys=True)
+    if text.startswith("b64:") or not any(ch in text for ch in ",()="):
+        return text
+    return "b64:" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def _config_json(param: str) -> str:
+    if not param.startswith("b64:"):
+        return param
+    raw = param[4:]
+    return base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)).decode()
+
+
+def short_name(game_id: str) -> str:
+    return f"wartable_{game_id}"
+
+
+def _game_type(game: Game[Any, Any]) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=f"wartable {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"config": "{}", "num_seeds": NUM_SEEDS},
+    )
+
+
+class _Spec:
+    """What a state needs of its game, shared by every state (never copied)."""
+
+    def __init__(self, game_id: str, config_text: str, num_seeds: int) -> None:
+        self.key = (game_id, config_text, num_seeds)
+        self.wgame: Game[Any, Any] = get_game(game_id)
+        self.wconfig = self.wgame.make_config(json.loads(_config_json(config_text)))
+        self.num_seeds = num_seeds
+        self.seats = self.wgame.num_players(self.wgame.new_state(self.wconfig, 0))
+        self.encoder = make_encoder(self.wgame, self.wconfig)
+
+
+_SPECS: dict[tuple[str, str, int], _Spec] = {}
+
+
+def _spec(game_id: str, config_text: str, num_seeds: int) -> _Spec:
+    key = (game_id, config_text, num_seeds)
+    if key not in _SPECS:
+        _SPECS[key] = _Spec(game_id, config_text, num_seeds)
+    return _SPECS[key]
+
+
+class _Core:
+    """The Python side of a state. OpenSpiel clones a Python state by deep-copying each
+    attribute and serializes it by pickling them: this holder makes the first the
+    engine's cheap ``copy()`` and the second the engine's exact position JSON."""
+
+    __slots__ = ("seed", "spec", "trails", "wstate")
+
+    def __init__(self, spec: _Spec) -> None:
+        self.spec = spec
+        self.wstate: Any = None
+        self.seed = -1
+        # per seat: a persistent linked list (previous node, text) of its trail
+        self.trails: list[tuple[Any, str] | None] = [None] * spec.seats
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        clone = _Core.__new__(_Core)
+        clone.spec = self.spec
+        clone.wstate = None if self.wstate is None else self.wstate.copy()
+        clone.seed = self.seed
+        clone.trails = list(self.trails)
+        return clone
+
+    def __getstate__(self) -> dict[str, Any]:
+        wg = self.spec.wgame
+        return {
+            "key": self.spec.key,
+            "seed": self.seed,
+            "position": None if self.wstate is None else wg.state_to_json(self.wstate),
+            "trails": [_unlink(t) for t in self.trails],
+        }
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.spec = _spec(*data["key"])
+        pos = data["position"]
+        wg = self.spec.wgame
+        self.wstate = None if pos is None else wg.state_from_json(self.spec.wconfig, pos)
+        self.seed = data["seed"]
+        self.trails = [_link(texts) for texts in data["trails"]]
+
+
+def _unlink(node: tuple[Any, str] | None) -> list[str]:
+    parts: list[str] = []
+    while node is not None:
+        parts.append(node[1])
+        node = node[0]
+    return parts[::-1]
+
+
+def _link(texts: list[str]) -> tuple[Any, str] | None:
+    node: tuple[Any, str] | None = None
+    for text in texts:
+        node = (node, text)
+    return node
+
+
+class WartableSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A wartable game under one config; subclassed per game id by ``register``."""
+
+    wartable_id = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        config_text = config_param(str(params.get("config", "{}")))
+        num_seeds = int(params.get("num_seeds", NUM_SEEDS))
+        self.spec = _spec(self.wartable_id, config_text, num_seeds)
+        wg = self.spec.wgame
+        info = pyspiel.GameInfo(
+            num_distinct_actions=wg.num_actions(self.spec.wconfig),
+            max_chance_outcomes=num_seeds,
+            num_players=self.spec.seats,
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        spec = {"config": config_text, "num_seeds": num_seeds}
+        super().__init__(_game_type(wg), info, spec)
+
+    def new_initial_state(self) -> WartableSpielState:
+        return WartableSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> WartableObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return WartableObserver(self.spec, perfect_recall)
+
+
+class WartableSpielState(pyspiel.State):  # type: ignore[misc]
+    """The engine state after the seed is drawn (``None`` before), plus infostate trails."""
+
+    def __init__(self, game: WartableSpielGame) -> None:
+        super().__init__(game)
+        self.core = _Core(game.spec)
+
+    @property
+    def wstate(self) -> Any:
+        return self.core.wstate
+
+    # ----- pyspiel API -----------------------------------------------------
+    def current_player(self) -> int:
+        c = self.core
+        if c.wstate is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if c.spec.wgame.is_terminal(c.wstate):
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(c.spec.wgame.to_act(c.wstate)[0])
+
+    def _legal_actions(self, player: int) -> list[int]:
+        c = self.core
+        wg = c.spec.wgame
+        if c.wstate is None or wg.is_terminal(c.wstate) or player not in wg.to_act(c.wstate):
+            return []
+        return sorted(wg.legal_actions(c.wstate, player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.core.wstate is not None:
+            return []
+        n = self.core.spec.num_seeds
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def _apply_action(self, action: int) -> None:
+        c = self.core
+        wg = c.spec.wgame
+        if c.wstate is None:
+            c.seed = int(action)
+            c.wstate = wg.new_state(c.spec.wconfig, c.seed)
+        else:
+            seat = wg.to_act(c.wstate)[0]
+            self._extend(seat, f"> {wg.action_to_str(int(action), c.spec.wconfig)}")
+            wg.apply_fast(c.wstate, seat, int(action), None)
+        for seat in range(c.spec.seats):
+            self._extend(seat, self.observation_text(seat))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return self.core.spec.wgame.action_to_str(int(action), self.core.spec.wconfig)
+
+    def is_terminal(self) -> bool:
+        c = self.core
+        return c.wstate is not None and bool(c.spec.wgame.is_terminal(c.wstate))
+
+    def returns(self) -> list[float]:
+        c = self.core
+        if not self.is_terminal():
+            return [0.0] * c.spec.seats
+        return terminal_rewards(c.spec.wgame.outcome(c.wstate), c.spec.seats)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state ``player_id`` cannot tell from this one (hidden parts redrawn)."""
+        clone = self.clone()
+        c = self.core
+        if c.wstate is None:
+            return clone
+        salt = int(probability_sampler([(i, 1.0 / 1024) for i in range(1024)]))
+        rng = Rng((c.seed << 20) ^ (len(self.history()) << 10) ^ salt)
+        obs = c.spec.wgame.observe(c.wstate, player_id)
+        clone.core.wstate = c.spec.wgame.determinize(obs, rng)
+        return clone
+
+    def __str__(self) -> str:
+        c = self.core
+        if c.wstate is None:
+            return SEED_TEXT
+        return json.dumps(c.spec.wgame.state_to_json(c.wstate), sort_keys=True)
+
+    # ----- helpers ---------------------------------------------------------
+    def observation_text(self, seat: int) -> str:
+        c = self.core
+        if c.wstate is None:
+            return SEED_TEXT
+        return json.dumps(c.spec.wgame.observe(c.wstate, seat), sort_keys=True)
+
+    def _extend(self, seat: int, text: str) -> None:
+        node = self.core.trails[seat]
+        if node is not None and node[1] == text:
+            return
+        self.core.trails[seat] = (node, text)
+
+    def trail_text(self, seat: int) -> str:
+        parts = _unlink(self.core.trails[seat])
+        return "\n".join(parts) if parts else SEED_TEXT
+
+
+class WartableObserver:
+    """The PyObserver for both observation (``perfect_recall=False``) and information state."""
+
+    def __init__(self, spec: _Spec, perfect_recall: bool) -> None:
+        self.spec = spec
+        self.perfect_recall = perfect_recall
+        size = 0 if perfect_recall else spec.encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: WartableSpielState, player: int) -> None:
+        if self.perfect_recall:
+            return
+        if state.wstate is None:
+            self.tensor.fill(0.0)
+            return
+        obs = self.spec.wgame.observe(state.wstate, player)
+        self.tensor[:] = self.spec.encoder.encode(obs)
+
+    def string_from(self, state: WartableSpielState, player: int) -> str:
+        if self.perfect_recall:
+            return state.trail_text(player)
+        return state.observation_text(player)
+
+
+_REGISTERED: dict[str, type[WartableSpielGame]] = {}
+
+
+def register() -> list[str]:
+    """Register ``wartable_<game>`` for every available game; returns the short names."""
+    names = []
+    for gid in available_games():
+        name = short_name(gid)
+        if name not in _REGISTERED:
+            cls = type(f"WartableSpielGame_{gid}", (WartableSpielGame,), {"wartable_id": gid})
+            pyspiel.register_game(_game_type(get_game(gid)), cls)
+            _REGISTERED[name] = cls
+        names.append(name)
+    return names
