@@ -38,14 +38,6 @@ _PUBLIC_LISTS = (
 )
 
 
-def sees_hand(s: InvasionState, viewer: int | None, seat: int) -> bool:
-    if viewer is None:
-        return False
-    if viewer == seat:
-        return True
-    return s.config.team_open_hands and s.teammate(viewer) == seat
-
-
 _CONFIG_DUMPS: dict[int, tuple[InvasionConfig, dict[str, Any]]] = {}
 
 
@@ -118,7 +110,10 @@ def observe(s: InvasionState, viewer: int | None) -> dict[str, Any]:
         "event_deck": len(s.event_deck),
         "pending_events": [len(p) for p in s.pending_events],
         "campaign_deck": len(s.campaign_deck),
-        "campaigns": [c[:] if o == mine else None for o, c in enumerate(s.campaigns)],
+        # solo: campaigns are kept face up (chapter 12)
+        "campaigns": [
+            c[:] if o == mine or s.config.solo else None for o, c in enumerate(s.campaigns)
+        ],
         "campaign_counts": [len(c) for c in s.campaigns],
         "hands": hands,
         "hand_sizes": [sum(h) for h in s.hand],
