@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .actions import SLOT_NAMES
 from .cards import NK
+from .effects import invader_health
 from .observe import observe
 from .stack import FRAME_NAMES, PURPOSES
 from .state import PHASES, InvasionState
@@ -28,7 +29,8 @@ def render(s: InvasionState, viewer: int | None) -> str:
             row.append(f"{SLOT_NAMES[i]}: -")
         else:
             inv = db.invaders[v]
-            row.append(f"{SLOT_NAMES[i]}: {inv.name} ({inv.health} hp, {inv.glory} glory)")
+            hp = invader_health(s, i)
+            row.append(f"{SLOT_NAMES[i]}: {inv.name} ({hp} hp, {inv.glory} glory)")
     lines.append("Invaders: " + " | ".join(row))
     lines.append(
         "Table: " + ", ".join(f"{db.cards[k].name} {db.cost[k]} [{s.supply[k]}]" for k in s.kingdom)
