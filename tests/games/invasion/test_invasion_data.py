@@ -85,3 +85,21 @@ def test_render_hides_other_hands() -> None:
     s.hand[1][0] = 0
     text = GAME.render(s, 0)
     assert "Draconis Invasion" in text and "seat 1: hand 0 cards" in text
+
+
+def test_observation_hides_hands_decks_events_and_campaigns() -> None:
+    """What a seat may not see: other hands, deck order, pending/undrawn events, others' campaigns."""
+    from wartable.core.rng import Rng
+
+    s = GAME.new_state(GAME.make_config({"players": 3}), 8)
+    obs = GAME.observe(s, 1)
+    assert obs["hands"][1] == s.hand[1] and obs["hands"][0] is None and obs["hands"][2] is None
+    assert obs["campaigns"][1] == s.campaigns[1] and obs["campaigns"][0] is None
+    assert obs["event_deck"] == len(s.event_deck) and "rng" not in obs
+    text = json.dumps(obs)
+    assert obs["deck_sizes"] == [len(d) for d in s.deck]  # sizes only, never the order
+    # redrawing what seat 1 cannot see changes the hidden parts but not its view
+    other = GAME.determinize(obs, Rng(3))
+    assert GAME.observe(other, 1) == obs
+    assert json.dumps(GAME.observe(other, 1)) == text
+    assert any(other.hand[p] != s.hand[p] for p in (0, 2)) or other.deck[0] != s.deck[0]
