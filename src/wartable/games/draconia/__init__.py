@@ -1,9 +1,16 @@
 """Skirmish: Battle for Draconia."""
 
-from .cards import check_data
+from .cards import cardset_for, check_data
+from .decks import check_deck_file
 from .game import GAME, DraconiaGame
 from .heuristic import HeuristicAgent
 
 AGENTS = {"heuristic": HeuristicAgent}
 
-__all__ = ["AGENTS", "GAME", "DraconiaGame", "check_data"]
+
+def check_deck(path: str) -> list[str]:
+    """``wartable deck check``: every Deck Construction rule the file breaks."""
+    return check_deck_file(path, cardset_for(None))
+
+
+__all__ = ["AGENTS", "GAME", "DraconiaGame", "check_data", "check_deck"]

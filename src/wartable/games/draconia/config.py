@@ -98,6 +98,17 @@ class DraconiaConfig(BaseModel):
             raise ValueError("two seats cannot play the same faction")
         return value
 
+    @field_validator("decks")
+    @classmethod
+    def _deck_files(cls, value: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+        """A deck given as ["path/to/deck.toml"] is read from its file."""
+        from .decks import load_deck_file
+
+        return tuple(
+            tuple(load_deck_file(d[0]).units) if len(d) == 1 and d[0].endswith(".toml") else d
+            for d in value
+        )
+
     @field_validator("settlements")
     @classmethod
     def _known_settlements(cls, value: tuple[str, ...]) -> tuple[str, ...]:
