@@ -173,7 +173,7 @@ def _link(texts: list[str]) -> tuple[Any, str] | None:
     return node
 
 
-class WartableSpielGame(pyspiel.Game):  # type: ignore[misc]
+class WartableSpielGame(pyspiel.Game):
     """A wartable game under one config; subclassed per game id by ``register``."""
 
     wartable_id = ""
@@ -205,7 +205,7 @@ class WartableSpielGame(pyspiel.Game):  # type: ignore[misc]
         return WartableObserver(self.spec, perfect_recall)
 
 
-class WartableSpielState(pyspiel.State):  # type: ignore[misc]
+class WartableSpielState(pyspiel.State):
     """The engine state after the seed is drawn (``None`` before), plus infostate trails."""
 
     def __init__(self, game: WartableSpielGame) -> None:

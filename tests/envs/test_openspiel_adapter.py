@@ -1,0 +1,113 @@
+"""OpenSpiel adapter: pyspiel's random_sim_test for every mode, infostate strings, MCTS."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+import pytest
+from envcases import CASES, IDS
+from open_spiel.python.algorithms import mcts
+
+from wartable.envs.openspiel import config_param, register
+from wartable.games import available_games, get_game
+
+NAMES = register()
+
+
+def test_every_game_is_registered() -> None:
+    assert NAMES == [f"wartable_{gid}" for gid in available_games()]
+    game = pyspiel.load_game("wartable_skirm")
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+
+
+@pytest.mark.parametrize(("gid", "i", "cfg"), CASES, ids=IDS)
+def test_random_sim_test(gid: str, i: int, cfg: dict) -> None:
+    game = pyspiel.load_game(f"wartable_{gid}", {"config": json.dumps(cfg)})
+    assert game.num_players() == get_game(gid).num_players(
+        get_game(gid).new_state(get_game(gid).make_config(cfg), 0)
+    )
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_config_parameter_survives_the_game_string() -> None:
+    cfg = {"players": 3, "third_attack": "face_up"}
+    game = pyspiel.load_game("wartable_weapons", {"config": json.dumps(cfg)})
+    again = pyspiel.load_game(str(game))
+    assert again.num_players() == 3
+    assert str(game.get_parameters()["config"]) == config_param(cfg)
+
+
+def _play_to(state: pyspiel.State, decisions: int, rng: np.random.RandomState) -> None:
+    state.apply_action(5)  # the seed
+    for _ in range(decisions):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_strings_come_from_observe_and_recall_the_past() -> None:
+    game = pyspiel.load_game("wartable_weapons", {"config": '{"players": 2}'})
+    state = game.new_initial_state()
+    _play_to(state, 6, np.random.RandomState(0))
+    wgame = get_game("weapons")
+    for p in range(2):
+        obs = wgame.observe(state.wstate, p)
+        assert state.observation_string(p) == json.dumps(obs, sort_keys=True)
+        info = state.information_state_string(p)
+        assert info.endswith(state.observation_string(p))
+        assert info.count("\n") >= 3  # a trail, not only the present
+    assert state.information_state_string(0) != state.information_state_string(1)
+    # the other seat's hand is in neither of seat 0's strings
+    hidden = wgame.observe(state.wstate, 1)["hand"]
+    assert json.loads(state.observation_string(0))["hand"] != hidden
+
+
+def test_resampled_states_look_the_same_to_the_viewer() -> None:
+    game = pyspiel.load_game("wartable_weapons", {"config": '{"players": 2}'})
+    state = game.new_initial_state()
+    _play_to(state, 4, np.random.RandomState(1))
+    seat = state.current_player()
+    redrawn = {str(state)}
+    for salt in range(6):
+        other = state.resample_from_infostate(seat, lambda outcomes, k=salt: outcomes[k][0])
+        assert other.observation_string(seat) == state.observation_string(seat)
+        assert other.legal_actions(seat) == state.legal_actions(seat)
+        redrawn.add(str(other))
+    assert len(redrawn) > 1, "resampling never changed the hidden cards"
+
+
+def test_observation_tensor_is_the_encoder_vector() -> None:
+    game = pyspiel.load_game("wartable_skirm")
+    state = game.new_initial_state()
+    _play_to(state, 1, np.random.RandomState(2))
+    from wartable.envs.encoders import make_encoder
+
+    wgame = get_game("skirm")
+    enc = make_encoder(wgame, wgame.make_config({}))
+    assert game.observation_tensor_shape() == [enc.size]
+    want = enc.encode(wgame.observe(state.wstate, 1))
+    assert np.allclose(np.asarray(state.observation_tensor(1)), want)
+
+
+def test_mcts_bot_plays_a_wartable_game_to_the_end() -> None:
+    """OpenSpiel's own MCTSBot (seat 0, searching determinized states so it never sees
+    hidden cards) against uniform random play, on the 2-player weapon game."""
+    game = pyspiel.load_game("wartable_weapons", {"config": '{"players": 2}'})
+    rng = np.random.RandomState(4)
+    bot = mcts.MCTSBot(game, 2.0, 40, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(game.max_chance_outcomes())))
+        elif state.current_player() == 0:
+            view = state.resample_from_infostate(0, lambda outcomes: outcomes[0][0])
+            action = bot.step(view)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert searched > 0
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
