@@ -85,6 +85,10 @@ class HeuristicAgent:
     name = "heuristic"
     needs_observation = True
 
+    def __init__(self) -> None:
+        # the attack planned when choosing Defeat: (turn, defenders to play, targets)
+        self._plan: tuple[int, list[int], list[int]] | None = None
+
     def act(
         self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
     ) -> int:
@@ -131,6 +135,8 @@ class HeuristicAgent:
         if fury in legal_set and plan is None and best_attack(obs, db, seat, extra=10):
             return fury
         if plan is not None and A.CHOOSE_DEFEAT in legal_set:
+            order = sorted(plan[0], key=lambda d: -db.attack[d])
+            self._plan = (obs["turn"], order, list(plan[1]))
             return A.CHOOSE_DEFEAT
         money = obs["gold"] + sum(hand[g] * db.gold[g] for g in GOLDS)
         if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and len(obs["defeated"][seat]) >= 1:
@@ -156,6 +162,18 @@ class HeuristicAgent:
         return best_a
 
     def _defeat(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
+        if self._plan is not None and self._plan[0] == obs["turn"]:
+            _, defenders, targets = self._plan
+            if defenders:
+                a = A.DEFEND + DEFENDERS.index(defenders[0])
+                if a in legal:
+                    defenders.pop(0)
+                    return a
+            elif targets and A.TARGET + targets[0] in legal:
+                return A.TARGET + targets.pop(0)
+            elif not targets and A.ATTACK in legal:
+                return A.ATTACK
+        self._plan = None
         plan = best_attack(obs, db, seat)
         if plan is not None:
             defenders, targets = plan

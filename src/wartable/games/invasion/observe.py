@@ -58,14 +58,14 @@ def observe(s: InvasionState, viewer: int | None) -> dict[str, Any]:
     hands: list[list[int] | None] = []
     unseen: list[list[int]] = []
     for p in range(s.n):
-        hidden = [0] * NK
-        for k in s.deck[p]:
-            hidden[k] += 1
         if p == viewer or p == mate:
             hands.append(s.hand[p][:])
+            hidden = [0] * NK
         else:
             hands.append(None)
-            hidden = [a + b for a, b in zip(hidden, s.hand[p], strict=True)]
+            hidden = s.hand[p][:]  # the hand's cards are unseen too
+        for k in s.deck[p]:
+            hidden[k] += 1
         unseen.append(hidden)
     return {
         "game": "invasion",
