@@ -81,3 +81,25 @@ def test_every_faction_wins_40_to_60_percent_in_heuristic_mirror_play():
     result = faction_matrix(games_per_pairing=200, seed=0)
     rates = {f: result.rate(f) for f in FACTIONS}
     assert all(0.40 <= r <= 0.60 for r in rates.values()), rates
+
+
+def test_heuristic_plays_every_mode_and_beats_random_tables():
+    """Issue 3: every mode has bots that can play it; the heuristic seat wins far above the
+    1-in-n baseline against random opponents (3-4 players, settlements, draft, 2vs2)."""
+    cases = [
+        ({"players": 3}, 0.55),
+        ({"players": 4}, 0.45),
+        ({"players": 4, "mode": "teams"}, 0.85),
+        ({"players": 4, "settlement_mode": True, "settlements": ["random"] * 4}, 0.40),
+        ({"draft": True, "settlement_mode": True}, 0.85),
+    ]
+    for config, floor in cases:
+        seats = GAME.make_config(config).players
+        wins, games = 0, 40
+        for i in range(games):
+            agents = [RandomAgent() for _ in range(seats)]
+            agents[i % seats] = Heuristic()
+            record = play_match(GAME, config, 900 + i, agents)
+            assert record.outcome is not None
+            wins += (i % seats) in record.outcome.winners
+        assert wins / games >= floor, (config, wins / games)

@@ -1,19 +1,23 @@
-"""A heuristic Draconia bot that plays from its observation only.
+"""A heuristic Draconia bot that plays every mode from its observation only.
 
 It values units by their printed numbers and icons, estimates what a face-down
 enemy unit may be from the cards it has not seen yet (so it knows the chance of
 an Ambush), strikes with Arrows at targets worth it, prefers a Cautious Attack
 when a Skirmish would walk into likely Ambushes or give away its own hidden
-Ambushers, Rests when no attack pays, and spends supply where it counts.
+Ambushers, Rests when no attack pays, and spends supply where it counts. In
+3-4 player games it reads the battlelines with the same ``board`` functions as
+the rules, and drafts the best card in the row.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from wartable.core.rng import Rng
 
 from . import actions as A
+from .board import enemies, facing
 from .cards import DECK_SIZE, CardSet, Unit, cardset_for
 
 EMPTY, HIDDEN = -1, -2
@@ -30,39 +34,42 @@ def unit_value(u: Unit) -> float:
 
 
 class _View:
-    """Convenience reads over one observation."""
+    """Reads over one observation; quacks like a state for ``board`` (config, alive, seats)."""
 
     def __init__(self, obs: dict[str, Any], seat: int, cards: CardSet) -> None:
         self.obs = obs
         self.seat = seat
-        self.opp = 1 - seat
-        self.me = obs["players"][seat]
-        self.them = obs["players"][self.opp]
-        self.my_deck = cards.decks[self.me["faction"]] if self.me["faction"] else ()
-        self.their_deck = cards.decks[self.them["faction"]] if self.them["faction"] else ()
+        self.players = obs["players"]
+        self.me = self.players[seat]
         self.cards = cards
+        self.config = SimpleNamespace(players=len(self.players), mode=obs["config"]["mode"])
+        self.alive = [p["alive"] for p in self.players]
+        self.seats = len(self.players)
+
+    def unit(self, seat: int, pos: int) -> Unit:
+        return self.cards.units[self.players[seat]["deck"][pos]]
 
     def mine(self, pos: int) -> Unit:
-        return self.cards.units[self.my_deck[pos]]
+        return self.unit(self.seat, pos)
 
-    def theirs(self, pos: int) -> Unit:
-        return self.cards.units[self.their_deck[pos]]
-
-    def unseen_enemy(self) -> list[Unit]:
-        t = self.them
+    def unseen(self, seat: int) -> list[Unit]:
+        t = self.players[seat]
         seen = set(t["camp"]) | set(t["grave"]) | {c for c in t["field"] if c >= 0}
-        return [self.theirs(c) for c in range(len(self.their_deck)) if c not in seen]
+        return [self.unit(seat, c) for c in range(len(t["deck"])) if c not in seen]
 
-    def opponent_still_to_act(self) -> bool:
+    def still_to_act(self, seat: int) -> bool:
         order, turn = self.obs["order"], self.obs["turn"]
-        return self.opp in order[turn + 1 :]
+        return seat in order[turn + 1 :]
 
-    def command_bonus(self, line: int, assume_revealed: bool) -> int:
+    def any_enemy_to_act(self) -> bool:
+        return any(self.still_to_act(p) for p in enemies(self, self.seat))  # type: ignore[arg-type]
+
+    def command_bonus(self, line: int) -> int:
         bonus = 0
         for adj in (line - 1, line + 1):
             if 0 <= adj < 3:
                 pos = self.me["field"][adj]
-                if pos >= 0 and (self.me["face_up"][adj] or assume_revealed):
+                if pos >= 0:
                     bonus += self.mine(pos).command
         return bonus
 
@@ -78,19 +85,23 @@ def _gain(atk: int, d: Unit, fortify: int, attacker: Unit) -> float:
     return 0.15 if attacker.maneuver else 0.0
 
 
-def attack_value(v: _View, line: int, cautious: bool) -> float:
+def attack_value(v: _View, line: int, cautious: bool, target: int = -1) -> float:
     pos = v.me["field"][line]
     if pos < 0:
         return 0.0
-    attacker = v.mine(pos)
-    atk = attacker.attack + v.command_bonus(line, True) + v.me["slot_supply"][line]
-    target = v.them["field"][line]
-    fort = v.them["slot_fortify"][line]
-    if target == EMPTY:
+    opp, opp_line = facing(v, v.seat, line, target)  # type: ignore[arg-type]
+    if opp < 0 or opp == v.seat:
         return -0.05
-    if target >= 0:
-        return _gain(atk, v.theirs(target), fort, attacker)
-    pool = v.unseen_enemy()
+    attacker = v.mine(pos)
+    atk = attacker.attack + v.command_bonus(line) + v.me["slot_supply"][line]
+    them = v.players[opp]
+    defender = them["field"][opp_line]
+    fort = them["slot_fortify"][opp_line]
+    if defender == EMPTY:
+        return -0.05
+    if defender >= 0:
+        return _gain(atk, v.unit(opp, defender), fort, attacker)
+    pool = v.unseen(opp)
     if not pool:
         return 0.0
     total = 0.0
@@ -99,12 +110,22 @@ def attack_value(v: _View, line: int, cautious: bool) -> float:
     return total / len(pool)
 
 
+def best_middle(v: _View, cautious: bool) -> tuple[int, float]:
+    """The best enemy for the middle line to attack (3-4 players), and its value."""
+    foes = enemies(v, v.seat)  # type: ignore[arg-type]
+    if v.config.players == 2 or not foes:
+        return -1, attack_value(v, 1, cautious)
+    scored = [(attack_value(v, 1, cautious, f), f) for f in foes]
+    value, foe = max(scored)
+    return foe, value
+
+
 def hidden_ambush_cost(v: _View, line: int) -> float:
     """What revealing my own face-down Ambusher on ``line`` by attacking gives away."""
     pos = v.me["field"][line]
     if pos < 0 or v.me["face_up"][line] or not v.mine(pos).ambush:
         return 0.0
-    return 1.2 if v.opponent_still_to_act() and v.them["field"][line] != EMPTY else 0.0
+    return 1.2 if v.any_enemy_to_act() else 0.0
 
 
 class HeuristicAgent:
@@ -120,12 +141,21 @@ class HeuristicAgent:
         assert observation is not None
         cards = cardset_for(observation["config"].get("data_dir"))
         phase = observation["phase"]
-        if phase == "faction":
+        if phase in ("faction", "settlement"):
             return legal[rng.below(len(legal))]
         v = _View(observation, seat, cards)
         handler = getattr(self, "_" + phase)
         choice: int = handler(v, legal, rng)
         return choice if choice in legal else legal[0]
+
+    # ---- draft: the best card in the row ------------------------------------------
+    def _draft(self, v: _View, legal: list[int], rng: Rng) -> int:
+        row = v.obs["draft"]["row"]
+        return max(
+            legal, key=lambda a: unit_value(v.cards.units[row[a - A.DRAFT]]) + rng.below(100) / 400
+        )
+
+    _draft_leader = _draft_champion = _draft_basic = _draft
 
     # ---- deploy: the best units, Command in the middle ---------------------
     def _deploy(self, v: _View, legal: list[int], rng: Rng) -> int:
@@ -138,6 +168,14 @@ class HeuristicAgent:
                 score += 1.0
             options[a] = score
         return max(options, key=lambda a: options[a])
+
+    def _palace(self, v: _View, legal: list[int], rng: Rng) -> int:
+        # Crimson Palace: save the Haste units when enemies still attack into them this round
+        return (
+            A.PALACE
+            if v.obs["round"] >= 3 and v.any_enemy_to_act() and v.me["health"] <= 5
+            else A.PASS
+        )
 
     # ---- arrow strike ---------------------------------------------------------
     def _arrow(self, v: _View, legal: list[int], rng: Rng) -> int:
@@ -157,23 +195,25 @@ class HeuristicAgent:
         ]
         total = ready + sum(v.mine(me["field"][line]).arrows for line in hidden_archers)
         best, best_value = A.PASS, 0.4
-        pool = v.unseen_enemy()
-        for line in range(3):
-            target = v.them["field"][line]
-            if target == EMPTY:
-                continue
-            if target >= 0:
-                d = v.theirs(target)
-                value = (total - d.defense) + 0.6 * unit_value(d) if total > d.defense else 0.0
-            else:
-                kills = [d for d in pool if total > d.defense]
-                value = sum((total - d.defense) + 0.6 * unit_value(d) for d in kills) / max(
-                    1, len(pool)
-                )
-                if me["field"][line] >= 0:  # unmasking a possible Ambusher makes my attack safe
+        for opp in enemies(v, v.seat):  # type: ignore[arg-type]
+            pool = v.unseen(opp)
+            field = v.players[opp]["field"]
+            for line in range(3):
+                target = field[line]
+                if target == EMPTY:
+                    continue
+                if target >= 0:
+                    d = v.unit(opp, target)
+                    value = (total - d.defense) + 0.6 * unit_value(d) if total > d.defense else 0.0
+                else:
+                    kills = [d for d in pool if total > d.defense]
+                    value = sum((total - d.defense) + 0.6 * unit_value(d) for d in kills) / max(
+                        1, len(pool)
+                    )
                     value += 1.4 * sum(1 for d in pool if d.ambush) / max(1, len(pool))
-            if value > best_value:
-                best, best_value = A.ARROW + line, value
+                if value > best_value:
+                    action = A.arrow_at(opp, line) if v.config.players > 2 else A.ARROW + line
+                    best, best_value = action, value
         if best == A.PASS:
             return A.PASS
         if hidden_archers:
@@ -183,17 +223,21 @@ class HeuristicAgent:
     # ---- main action -----------------------------------------------------------
     def _main(self, v: _View, legal: list[int], rng: Rng) -> int:
         lines = [line for line in range(3) if v.me["field"][line] >= 0]
-        skirmish = sum(attack_value(v, line, False) - hidden_ambush_cost(v, line) for line in lines)
-        cautious = {
-            line: attack_value(v, line, True) - hidden_ambush_cost(v, line) for line in lines
-        }
-        rest = REST_VALUE if v.obs["round"] < v.obs["config"]["rounds"] else 0.9
-        best_line = max(cautious, key=lambda k: cautious[k]) if cautious else -1
-        choice = A.REST
-        if skirmish >= rest and (best_line < 0 or skirmish >= cautious[best_line]):
-            choice = A.SKIRMISH
-        elif best_line >= 0 and cautious[best_line] >= rest:
-            choice = A.CAUTIOUS + best_line
+        options: dict[int, float] = {}
+        skirmish = 0.0
+        for line in lines:
+            cost = hidden_ambush_cost(v, line)
+            if line == 1 and v.config.players > 2:
+                foe, value = best_middle(v, False)
+                skirmish += value - cost
+                foe_c, value_c = best_middle(v, True)
+                options[A.CAUTIOUS_MID + foe_c] = value_c - cost
+            else:
+                skirmish += attack_value(v, line, False) - cost
+                options[A.CAUTIOUS + line] = attack_value(v, line, True) - cost
+        options[A.SKIRMISH] = skirmish + 0.01
+        options[A.REST] = REST_VALUE if v.obs["round"] < v.obs["config"]["rounds"] else 0.9
+        choice = max((a for a in options if a in legal), key=lambda a: options[a], default=A.REST)
         if choice != A.REST:
             reveal = self._reveal_commanders(v, legal)
             if reveal is not None:
@@ -208,13 +252,13 @@ class HeuristicAgent:
         return None
 
     def _skirmish(self, v: _View, legal: list[int], rng: Rng) -> int:
-        attacks = [a for a in legal if A.ATTACK <= a < A.ATTACK + 3]
+        attacks = [a for a in legal if not A.REVEAL <= a < A.REVEAL + 3]
         if not attacks:
             return legal[0]
 
         def key(a: int) -> tuple[int, float]:
-            line = a - A.ATTACK
-            return (v.mine(v.me["field"][line]).command, attack_value(v, line, False))
+            line, target = (1, a - A.ATTACK_MID) if a >= A.ATTACK_MID else (a - A.ATTACK, -1)
+            return (v.mine(v.me["field"][line]).command, attack_value(v, line, False, target))
 
         return max(attacks, key=key)
 
@@ -222,11 +266,17 @@ class HeuristicAgent:
         cards = [a - A.MANEUVER for a in legal if a != A.PASS]
         if not cards:
             return A.PASS
-        if v.opponent_still_to_act():
+        if v.any_enemy_to_act():
             best = max(cards, key=lambda c: 2 * v.mine(c).ambush + v.mine(c).defense)
         else:
             best = min(cards, key=lambda c: unit_value(v.mine(c)))
         return A.MANEUVER + best
+
+    def _bellow(self, v: _View, legal: list[int], rng: Rng) -> int:
+        return max(legal)  # always save the Command unit
+
+    def _bombard(self, v: _View, legal: list[int], rng: Rng) -> int:
+        return min(legal, key=lambda a: v.players[a - A.BOMBARD_AT]["health"])
 
     # ---- back line and camp -------------------------------------------------------
     def _revive(self, v: _View, legal: list[int], rng: Rng) -> int:
@@ -247,6 +297,9 @@ class HeuristicAgent:
             return A.HEAL
         if last_round:
             return A.PASS
+        for special in (A.GLIMMER + 1, A.PYRAMID + 1 * 3 + 2, A.BLESS + 1 * 3 + 1):
+            if special in legal:  # Glimmerspire, Anvira, White Tooth Gorge on the middle slot
+                return special
         persists = [a for a in legal if A.PERSIST <= a < A.REVIVE]
         if persists:
             best = max(persists, key=lambda a: unit_value(v.mine(a - A.PERSIST)))
