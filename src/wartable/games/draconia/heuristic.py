@@ -228,7 +228,7 @@ class HeuristicAgent:
         for line in lines:
             cost = hidden_ambush_cost(v, line)
             if line == 1 and v.config.players > 2:
-                foe, value = best_middle(v, False)
+                _, value = best_middle(v, False)
                 skirmish += value - cost
                 foe_c, value_c = best_middle(v, True)
                 options[A.CAUTIOUS_MID + foe_c] = value_c - cost
