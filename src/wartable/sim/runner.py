@@ -22,7 +22,6 @@ import multiprocessing
 import signal
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -193,26 +192,27 @@ def run_job(
     return SimResult(job=job, records=records, seconds=seconds, workers=workers)
 
 
+def _chunk_task(task: tuple[SimJob, int, int]) -> list[GameRecord]:
+    return run_chunk(*task)
+
+
 def _run_pool(
     job: SimJob, games: int, size: int, workers: int, progress: Progress | None
 ) -> list[GameRecord]:
+    # multiprocessing.Pool rather than ProcessPoolExecutor: on Ctrl-C (or any
+    # error) ``terminate()`` stops the workers at once and nothing hangs.
     records: list[GameRecord] = []
-    with ProcessPoolExecutor(
-        max_workers=workers, mp_context=_pool_context(), initializer=_worker_init
-    ) as pool:
-        pending: set[Future[list[GameRecord]]] = {
-            pool.submit(run_chunk, job, start, stop) for start, stop in chunks(games, size)
-        }
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    batch = fut.result()
-                    records.extend(batch)
-                    if progress:
-                        progress(len(batch))
-        except BaseException:
-            for fut in pending:
-                fut.cancel()
-            raise
+    tasks = [(job, start, stop) for start, stop in chunks(games, size)]
+    pool = _pool_context().Pool(processes=workers, initializer=_worker_init)
+    try:
+        for batch in pool.imap_unordered(_chunk_task, tasks, chunksize=1):
+            records.extend(batch)
+            if progress:
+                progress(len(batch))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
     return records
