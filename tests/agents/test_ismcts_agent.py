@@ -13,6 +13,7 @@ from wartable.agents.random_agent import RandomAgent
 from wartable.agents.specs import make_agent
 from wartable.core.errors import ConfigError
 from wartable.core.game import Outcome
+from wartable.core.match import play_match
 from wartable.core.rng import Rng
 from wartable.games import available_games, get_game
 
@@ -133,3 +134,24 @@ def test_observation_is_required() -> None:
     game = get_game(GAMES[0])
     with pytest.raises(ValueError):
         ISMCTSAgent(iterations=5).act(game, None, [0, 1], 0, Rng(0))
+
+
+def _most_seats(gid: str) -> dict[str, Any]:
+    game = get_game(gid)
+
+    def seats(cfg: dict[str, Any]) -> int:
+        return int(game.num_players(game.new_state(game.make_config(cfg), 0)))
+
+    return max(game.example_configs(), key=seats)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_multi_player_configs_play_to_the_end(gid: str) -> None:
+    """Every seat scored: ISMCTS in seat 0 of each game's largest table."""
+    game = get_game(gid)
+    config = game.make_config(_most_seats(gid))
+    seats = game.num_players(game.new_state(config, 5))
+    agent = ISMCTSAgent(iterations=2)
+    record = play_match(game, config, 5, [agent, *[RandomAgent() for _ in range(seats - 1)]])
+    assert record.outcome is not None and len(record.outcome.scores) == seats
+    assert agent.last_search is not None and agent.last_search.iterations == 2
