@@ -39,6 +39,4 @@ def get_game(game_id: str) -> Any:
         raise
     if not hasattr(module, "GAME"):
         raise ConfigError(f"game {game_id!r} is not built yet")
-    if not hasattr(module, "GAME"):
-        raise ConfigError(f"game {game_id!r} is not built yet")
     return module.GAME

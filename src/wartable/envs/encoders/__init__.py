@@ -2,8 +2,9 @@
 
 ``make_encoder(game, config)`` returns the game's own encoder when a module
 ``wartable.envs.encoders.<game id>`` exists (it reads only the observation
-dict), else ``GenericEncoder``, which works for any game through the
-``Game`` protocol. ``kind="generic"`` forces the fallback.
+dict), followed by the generic encoding of any observation key that module
+does not cover; else ``GenericEncoder``, which works for any game through
+the ``Game`` protocol. ``kind="generic"`` forces the fallback.
 """
 
 from __future__ import annotations
@@ -13,10 +14,17 @@ from typing import Any
 
 from wartable.core.game import Game
 
-from .base import Encoder, FeatureEncoder, Segment
+from .base import CombinedEncoder, Encoder, FeatureEncoder, Segment
 from .generic import GenericEncoder
 
-__all__ = ["Encoder", "FeatureEncoder", "GenericEncoder", "Segment", "make_encoder"]
+__all__ = [
+    "CombinedEncoder",
+    "Encoder",
+    "FeatureEncoder",
+    "GenericEncoder",
+    "Segment",
+    "make_encoder",
+]
 
 _CACHE: dict[tuple[str, str, str], Encoder] = {}
 
@@ -39,6 +47,10 @@ def make_encoder(game: Game[Any, Any], config: Any, kind: str = "auto") -> Encod
             encoder = GenericEncoder(game, config)
         else:
             encoder = module.build(game, config)
+            if isinstance(encoder, FeatureEncoder):
+                rest = GenericEncoder(game, config, transform=encoder.rest)
+                if rest.size:
+                    encoder = CombinedEncoder(encoder, rest)
     else:
         raise ValueError(f"unknown encoder kind {kind!r} (auto or generic)")
     _CACHE[key] = encoder

@@ -66,9 +66,17 @@ class Writer:
 
 
 class FeatureEncoder:
-    """A fixed layout of named segments; subclasses implement ``fill``."""
+    """A fixed layout of named segments; subclasses implement ``fill``.
+
+    ``covered`` names the observation keys the encoder reads or deliberately
+    leaves out (a constant config, a decision counter): top-level keys, and
+    ``"list.key"`` for a key of the dicts inside a top-level list. Every other
+    key is "the rest", which ``make_encoder`` appends through the generic
+    encoder, so a key a game adds later is still seen by a policy.
+    """
 
     name = "features"
+    covered: tuple[str, ...] = ()
 
     def __init__(self, segments: Sequence[Segment]) -> None:
         self.segments = list(segments)
@@ -91,6 +99,47 @@ class FeatureEncoder:
 
     def describe(self) -> list[Segment]:
         return list(self.segments)
+
+    def rest(self, obs: dict[str, Any]) -> dict[str, Any]:
+        """The part of ``obs`` this encoder does not cover."""
+        top = {c for c in self.covered if "." not in c}
+        nested: dict[str, set[str]] = {}
+        for c in self.covered:
+            if "." in c:
+                head, _, key = c.partition(".")
+                nested.setdefault(head, set()).add(key)
+        out: dict[str, Any] = {}
+        for key, value in obs.items():
+            if key in nested and isinstance(value, list):
+                keep = [
+                    {k: v for k, v in item.items() if k not in nested[key]}
+                    if isinstance(item, dict)
+                    else item
+                    for item in value
+                ]
+                if any(item for item in keep):
+                    out[key] = keep
+            elif key not in top:
+                out[key] = value
+        return out
+
+
+class CombinedEncoder:
+    """A game's own encoder followed by the generic encoding of the rest."""
+
+    def __init__(self, main: FeatureEncoder, rest: Encoder) -> None:
+        self.main = main
+        self.rest = rest
+        self.name = main.name
+        self.size = main.size + rest.size
+
+    def encode(self, obs: dict[str, Any]) -> np.ndarray:
+        rest = self.rest.encode(self.main.rest(obs))
+        return np.concatenate([self.main.encode(obs), rest])
+
+    def describe(self) -> list[Segment]:
+        tail = [Segment(f"rest: {s.name}", s.width, s.doc) for s in self.rest.describe()]
+        return self.main.describe() + tail
 
 
 def rotate(values: Sequence[Any], seat: int) -> list[Any]:

@@ -20,6 +20,15 @@ BLOCK = len(FACTIONS) + 3 + DECK_SIZE + 2 + 2 * DECK_SIZE + LINES * FIELD + 3 * 
 
 class DraconiaEncoder(FeatureEncoder):
     name = "draconia"
+    # left out: game, seat, config, end_reason
+    covered = (
+        "game", "seat", "config", "end_reason", "round", "phase", "first", "order", "turn",
+        "active", "attacks_left", "maneuver_line", "revive_queue", "camp_queue", "faction_queue",
+        "winners", "commit", "players.faction", "players.health", "players.supply",
+        "players.hand", "players.hand_count", "players.draw_count", "players.camp",
+        "players.grave", "players.field", "players.face_up", "players.slot_supply",
+        "players.slot_fortify",
+    )  # fmt: skip
 
     def __init__(self, game: Game[Any, Any], config: Any) -> None:
         self.players = config.players

@@ -22,6 +22,7 @@ with no adapter change; a game-specific module in this package is better.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -137,8 +138,15 @@ class _Compiled:
             child.describe(f"{path}.{k}" if path else k, out)
 
 
+Transform = Callable[[dict[str, Any]], dict[str, Any]]
+
+
 def structural_pass(
-    game: Game[Any, Any], config: Any, playouts: int = PLAYOUTS, seed: int = 0
+    game: Game[Any, Any],
+    config: Any,
+    playouts: int = PLAYOUTS,
+    seed: int = 0,
+    transform: Transform | None = None,
 ) -> _Node:
     """Observe random games of ``config`` from every seat and merge the shapes seen."""
     root = _Node()
@@ -150,7 +158,8 @@ def structural_pass(
         while True:
             if seen < MAX_OBSERVATIONS:
                 for s in range(seats):
-                    root.add(game.observe(state, s))
+                    obs = game.observe(state, s)
+                    root.add(transform(obs) if transform else obs)
                     seen += 1
             if game.is_terminal(state):
                 break
@@ -165,8 +174,14 @@ class GenericEncoder:
 
     name = "generic"
 
-    def __init__(self, game: Game[Any, Any], config: Any, playouts: int = PLAYOUTS) -> None:
-        self.schema = _Compiled(structural_pass(game, config, playouts))
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        config: Any,
+        playouts: int = PLAYOUTS,
+        transform: Transform | None = None,
+    ) -> None:
+        self.schema = _Compiled(structural_pass(game, config, playouts, transform=transform))
         self.size = self.schema.width
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:

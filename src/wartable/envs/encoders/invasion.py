@@ -46,6 +46,13 @@ CAMPAIGNS = 32
 
 class InvasionEncoder(FeatureEncoder):
     name = "invasion"
+    # left out: game, seat, config, n, decisions, end_reason
+    covered = (
+        "game", "seat", "config", "n", "decisions", "end_reason", "active", "first", "supply",
+        "play", "kingdom", "campaign_row", "hands", "unseen", "discards", "defeated",
+        "campaigns", "hand_sizes", "deck_sizes", "campaign_counts", "pending_events",
+        *COUNTERS, *SHORT_LISTS,
+    )  # fmt: skip
 
     def __init__(self, game: Game[Any, Any], config: Any) -> None:
         first = game.observe(game.new_state(config, 0), 0)

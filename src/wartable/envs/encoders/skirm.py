@@ -16,6 +16,11 @@ DIE = 8  # per die slot: face one-hot (6), face unknown, concealed
 
 class SkirmEncoder(FeatureEncoder):
     name = "skirm"
+    # left out: config (constant but for the variant), seat, decisions (a counter)
+    covered = (
+        "config", "seat", "decisions", "phase", "hand", "hand_counts", "commit", "card", "dice",
+        "hidden", "first", "step", "stage", "sel", "osel", "aux", "left", "winner", "points",
+    )  # fmt: skip
 
     def __init__(self, config: Any) -> None:
         self.card_ids = [c.id for c in load_cards(config.data_dir).cards]

@@ -14,6 +14,14 @@ EXTRA_ACTIONS = 3  # pass, concede, stop follow the cards in the action universe
 
 class WeaponsEncoder(FeatureEncoder):
     name = "weapons"
+    # left out: config, seat, decisions, first (the first attacker of the game), out and
+    # winners (only settled at the end), attackers (who played each attack)
+    covered = (
+        "config", "seat", "decisions", "first", "out", "winners", "attackers", "phase", "hand",
+        "hand_counts", "deck_count", "discard", "attacks", "defences", "health", "satchels",
+        "satchel_pile", "satchel_spent", "alive", "passed", "dealer", "attacker", "defender",
+        "round",
+    )  # fmt: skip
 
     def __init__(self, game: Game[Any, Any], config: Any) -> None:
         self.cards = game.num_actions(config) - EXTRA_ACTIONS
