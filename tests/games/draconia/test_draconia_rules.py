@@ -443,3 +443,24 @@ def test_observation_hides_hands_and_face_down_units():
     assert them["hand"] is None and them["hand_count"] == 1
     assert them["field"][0] == -2 and them["field"][1] == s.field[B][1]
     assert s.field[B][0] not in them["field"]
+
+
+def test_every_event_has_a_sentence():
+    """The terminal table narrates each event type the rules emit (no raw key=value fallback)."""
+    from wartable.agents.random_agent import RandomAgent
+    from wartable.core.rng import Rng
+
+    seen = set()
+    for config in GAME.example_configs():
+        cfg = GAME.make_config(config)
+        s = GAME.new_state(cfg, 5)
+        rng = Rng(5)
+        bot = RandomAgent()
+        while not GAME.is_terminal(s):
+            seat = GAME.to_act(s)[0]
+            legal_ids = GAME.legal_actions(s, seat)
+            for e in GAME.apply(s, seat, bot.act(GAME, None, legal_ids, seat, rng)):
+                seen.add(e["type"])
+                text = GAME.event_to_str(e)
+                assert not text.startswith(e["type"] + ":"), text
+    assert {"attack", "damage", "reveal", "round", "game_over"} <= seen

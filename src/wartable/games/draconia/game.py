@@ -166,6 +166,11 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
             "knocked_out": [p for p in range(state.seats) if not state.alive[p]],
         }
 
+    def event_to_str(self, event: dict[str, Any]) -> str:
+        from .narrate import event_to_str
+
+        return event_to_str(event)
+
     def render(self, state: DraconiaState, player: int | None) -> str:
         from .render import render
 

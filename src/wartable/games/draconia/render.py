@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .actions import DEPLOY, RETRIEVE
+from .cards import DECK_SIZE
 from .state import EMPTY, PHASE_NAMES, DraconiaState
 
 
@@ -44,4 +46,12 @@ def render(s: DraconiaState, viewer: int | None) -> str:
             lines.append("  grave:  " + ", ".join(_card(s, p, c) for c in s.grave[p]))
         if p == viewer and s.hand[p]:
             lines.append("  hand:   " + ", ".join(_card(s, p, c) for c in sorted(s.hand[p])))
+        if p == viewer and s.commit.buffers[p]:
+            placed = [
+                divmod(a - DEPLOY, DECK_SIZE) for a in s.commit.buffers[p] if DEPLOY <= a < RETRIEVE
+            ]
+            lines.append(
+                "  deploying (hidden until all are ready): "
+                + ", ".join(f"L{line + 1} {_card(s, p, card)}" for line, card in placed)
+            )
     return "\n".join(lines)
