@@ -23,8 +23,8 @@ run: $(VENV)/.base-stamp
 	$(BIN)/wartable play draconia --vs heuristic
 
 lint: $(VENV)/.test-stamp
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench soak examples
+	$(BIN)/ruff format --check src tests bench soak examples
 	$(BIN)/mypy
 
 test: $(VENV)/.test-stamp lint
@@ -38,7 +38,7 @@ bench: $(VENV)/.test-stamp $(VENV)/.bench-stamp
 	$(BIN)/python -m bench
 
 soak: $(VENV)/.test-stamp
-	WARTABLE_SOAK=1 $(BIN)/pytest -n 2 tests/soak
+	$(BIN)/pytest -n 2 soak
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
