@@ -12,7 +12,11 @@ from wartable.testing.conformance import check_determinism, check_playout
 
 SEEDS = int(os.environ.get("WARTABLE_SOAK_SEEDS", "300"))
 DEEP = int(os.environ.get("WARTABLE_SOAK_DEEP", "10"))
-CASES = [(gid, i, cfg) for gid in available_games() for i, cfg in enumerate(get_game(gid).example_configs())]
+CASES = [
+    (gid, i, cfg)
+    for gid in available_games()
+    for i, cfg in enumerate(get_game(gid).example_configs())
+]
 
 
 @pytest.mark.parametrize(("gid", "i", "cfg"), CASES)
