@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Extras the whole test suite needs (each issue that adds one adds it here).
-TEST_EXTRAS := test,rl
+TEST_EXTRAS := test,rl,ray,sim
 
 .PHONY: run test lint bench soak clean
 
