@@ -101,8 +101,17 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         return views.observe(state, player)
 
     def determinize(self, observation: dict[str, Any], rng: Rng) -> DraconiaState:
-        config = self.make_config(observation["config"])
-        return views.determinize(observation, rng, self.cards(config))
+        config = self._config_of(observation["config"])
+        return views.determinize(observation, rng, self.cards(config), config)
+
+    def _config_of(self, data: dict[str, Any]) -> DraconiaConfig:
+        """Searches determinize one observation many times: validate its config once."""
+        last = getattr(self, "_last_config", None)
+        if last is not None and last[0] is data:
+            return last[1]  # type: ignore[no-any-return]
+        config = self.make_config(data)
+        self._last_config = (data, config)
+        return config
 
     def action_to_str(self, action: int, config: DraconiaConfig) -> str:
         return A.action_to_str(action)

@@ -64,6 +64,21 @@ _PUBLIC_QUEUES = (
 _PER_SEAT = ("health", "supply", "alive", "stokens", "glimmer_round")
 
 
+_DUMPS: dict[int, tuple[DraconiaConfig, dict[str, Any]]] = {}
+
+
+def config_json(config: DraconiaConfig) -> dict[str, Any]:
+    """The config as JSON, dumped once per config object (observations are built often).
+
+    Callers get a fresh top-level dict; configs are frozen, so sharing the values is safe."""
+    hit = _DUMPS.get(id(config))
+    if hit is None or hit[0] is not config:
+        if len(_DUMPS) > 64:
+            _DUMPS.clear()
+        hit = _DUMPS[id(config)] = (config, config.model_dump(mode="json"))
+    return dict(hit[1])
+
+
 def observe(s: DraconiaState, seat: int | None) -> dict[str, Any]:
     players = []
     for p in range(s.seats):
@@ -113,15 +128,14 @@ def observe(s: DraconiaState, seat: int | None) -> dict[str, Any]:
         obs["draft"] = None
     obs["commit"] = s.commit.public_view(seat)
     obs["players"] = players
-    obs["config"] = s.config.model_dump(mode="json")
+    obs["config"] = config_json(s.config)
     return obs
 
 
-def determinize(obs: dict[str, Any], rng: Rng, cards: CardSet) -> DraconiaState:
+def determinize(
+    obs: dict[str, Any], rng: Rng, cards: CardSet, config: DraconiaConfig
+) -> DraconiaState:
     """A full state agreeing with ``obs``: unseen cards dealt at random to unseen places."""
-    from .game import GAME
-
-    config = GAME.make_config(obs["config"])
     viewer = obs["seat"]
     pl = obs["players"]
     s = DraconiaState.__new__(DraconiaState)
@@ -168,6 +182,9 @@ def determinize(obs: dict[str, Any], rng: Rng, cards: CardSet) -> DraconiaState:
 def _determinize_deals(s: DraconiaState, obs: dict[str, Any], rng: Rng) -> None:
     viewer = obs["seat"]
     pl = obs["players"]
+    if not any(p["deal_count"] for p in pl):  # no Settlement Draft: nothing to deal
+        s.deal = [[] for _ in pl]
+        return
     known = set(pl[viewer]["deal"] or []) if viewer is not None else set()
     known |= {p["settlement"] for p in pl if p["settlement"] != NONE}
     pool = [i for i in range(len(SETTLEMENT_IDS)) if i not in known]
