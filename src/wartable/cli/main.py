@@ -14,7 +14,16 @@ import typer
 
 import wartable
 
-from . import data_cmd, deck_cmd, games_cmd, play_cmd, position_cmds, replay_cmd, simulate_cmd
+from . import (
+    data_cmd,
+    deck_cmd,
+    games_cmd,
+    play_cmd,
+    position_cmds,
+    replay_cmd,
+    report_cmd,
+    simulate_cmd,
+)
 
 app = typer.Typer(
     name="wartable",
@@ -50,7 +59,16 @@ def main(
     """A digital table for tabletop battle games."""
 
 
-for module in (games_cmd, position_cmds, replay_cmd, simulate_cmd, play_cmd, data_cmd, deck_cmd):
+for module in (
+    games_cmd,
+    position_cmds,
+    replay_cmd,
+    simulate_cmd,
+    report_cmd,
+    play_cmd,
+    data_cmd,
+    deck_cmd,
+):
     module.register(app)
 
 

@@ -1,10 +1,16 @@
 """``wartable simulate``: many games between agents, wins with confidence intervals.
 
-The work happens in ``wartable.sim``; this file parses options and prints.
+The work happens in ``wartable.sim`` (runner, Ray backend, inputs, storage);
+this file parses options, shows progress and prints. See docs/simulation.md.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,7 +30,12 @@ from rich.table import Table
 from rich.text import Text
 
 from wartable.core.errors import ConfigError
-from wartable.sim import SimResult, prepare_job, run_job
+from wartable.games import get_game
+from wartable.sim import SimJob, SimResult, prepare_job, run_job
+from wartable.sim.inputs import apply_data, apply_mode, check_metric, grid, parse_sweeps
+from wartable.sim.ray_backend import import_ray, ray_session
+from wartable.sim.runner import check_run
+from wartable.sim.storage import DEFAULT_DB, ResultStore
 
 from .common import (
     cli_errors,
@@ -125,22 +136,135 @@ def _print_by(console: Console, by: dict[str, Any]) -> None:
     console.print(matrix)
 
 
+@dataclass
+class Cell:
+    label: str
+    job: SimJob
+    result: SimResult | None = None
+    run_id: str = ""
+
+
+def _open_store(db: str | None, no_store: bool) -> ResultStore | None:
+    """The results database, opened before any game runs (a bad URL fails first)."""
+    if no_store:
+        return None
+    url = db or os.environ.get("WARTABLE_DB") or DEFAULT_DB
+    if db is None:
+        try:
+            import sqlalchemy  # noqa: F401
+        except ImportError:  # the default store needs the sim extra; an explicit --db insists
+            return None
+    return ResultStore(url)
+
+
+def _run_cells(
+    cells: list[Cell],
+    games: int,
+    workers: int,
+    backend: str,
+    address: str | None,
+    show_progress: bool,
+) -> None:
+    def run_all(step: Callable[[str, int], None] | None) -> None:
+        for cell in cells:
+            progress = None if step is None else functools.partial(step, cell.label)
+            cell.result = run_job(
+                cell.job, games, workers, progress, backend=backend, address=address
+            )
+
+    with contextlib.ExitStack() as stack:
+        if backend == "ray":  # one Ray session for every cell
+            stack.enter_context(ray_session(address, workers))
+        if not show_progress:
+            run_all(None)
+            return
+        bar = stack.enter_context(_progress(stderr_console()))
+        name = f"{cells[0].job.game} {backend} x{workers}"
+        task = bar.add_task(name, total=games * len(cells))
+
+        def step(label: str, done: int) -> None:
+            desc = f"{name} {label}" if label else name
+            bar.update(task, advance=done, description=desc, refresh=True)
+
+        run_all(step)
+
+
+def _cell_json(cell: Cell, by: str | None) -> dict[str, Any]:
+    assert cell.result is not None
+    return {"cell": cell.label, "run_id": cell.run_id, **cell.result.summary(by=by)}
+
+
+def print_cells(cells: list[Cell]) -> None:
+    console = stdout_console()
+    table = Table(title="sweep: one row per cell (seats rotated every game)")
+    for c in ("cell", "games", "draws", "mean length", "agent", "win rate", "95% CI"):
+        table.add_column(c)
+    for cell in cells:
+        assert cell.result is not None
+        s = cell.result.summary()
+        for k, a in enumerate(s["agent_results"]):
+            lo, hi = a["ci95"]
+            first = [cell.label, str(s["games"]), str(s["draws"]), f"{s['mean_length']:.1f}"]
+            table.add_row(
+                *(first if k == 0 else ["", "", "", ""]),
+                f"{a['agent']}: {a['spec']}",
+                f"{a['win_rate']:.1%}",
+                f"{lo:.1%}-{hi:.1%}",
+            )
+    console.print(table)
+    seats = Table(title="win rate per seat")
+    seats.add_column("cell")
+    for seat in range(cells[0].job.seats):
+        seats.add_column(f"seat {seat}")
+    for cell in cells:
+        assert cell.result is not None
+        rows = cell.result.summary()["seat_results"]
+        seats.add_row(cell.label, *(f"{r['win_rate']:.1%}" for r in rows))
+    console.print(seats)
+
+
 @cli_errors
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", min=0)],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games (per cell).", min=0)],
     agents: Annotated[
         str | None,
         typer.Option("--agents", help="Comma-separated agent specs, one per seat or one for all."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S+i.")] = 0,
     config: Annotated[str | None, typer.Option("--config", help="Config: JSON or @FILE.")] = None,
+    mode: Annotated[
+        str | None, typer.Option("--mode", help="A mode of the game (see `wartable games`).")
+    ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option("--data", help="Directory of own card files (the game's data_dir)."),
+    ] = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option("--sweep", help="KEY=V1,V2,...: run every cell of the grid (repeatable)."),
+    ] = None,
+    mirror: Annotated[
+        bool, typer.Option("--mirror", help="Play each deal (seed) from every seat rotation.")
+    ] = False,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Local worker processes.", min=1)
+        int, typer.Option("--workers", "-w", help="Worker processes (Ray: local CPUs).", min=1)
     ] = 1,
-    backend: Annotated[
-        str, typer.Option("--backend", help="Where games run: local (ray: not yet built).")
-    ] = "local",
+    backend: Annotated[str, typer.Option("--backend", help="Where games run: local or ray.")] = (
+        "local"
+    ),
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Ray cluster address (default: start a local Ray)."),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help=f"Results database URL or SQLite file (default {DEFAULT_DB})."),
+    ] = None,
+    label: Annotated[
+        str, typer.Option("--label", help="Experiment label stored with every game.")
+    ] = "",
+    no_store: Annotated[bool, typer.Option("--no-store", help="Do not store the games.")] = False,
     by: Annotated[
         str | None, typer.Option("--by", help="Also group win rates by this game metric.")
     ] = None,
@@ -150,30 +274,66 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
-    """Play many games (seats rotated, game i with seed S+i) and report win rates."""
-    if backend != "local":
-        raise ConfigError(f"--backend {backend!r}: only 'local' is available in this version")
+    """Play many games (seats rotated, game i with seed S+i), store them and report win rates."""
+    # every input error before any game starts (and before any output)
+    game = get_game(game_id)
     specs = split_agent_specs(agents)
-    cfg = parse_config(config)
-    job = prepare_job(game_id, specs, seed, cfg)  # every input error before any output
-    result: SimResult
-    if as_json or quiet:
-        result = run_job(job, games, workers)
-    else:
-        with _progress(stderr_console()) as bar:
-            task = bar.add_task(f"{game_id} x{workers}", total=games)
+    base = apply_data(game, data, apply_mode(game, mode, parse_config(config)))
+    grid_cells = grid(base, parse_sweeps(sweep or []))
+    if address is not None and backend != "ray":
+        raise ConfigError("--address is for --backend ray")
+    if out is not None and len(grid_cells) > 1:
+        raise ConfigError("--out writes one run: use --db (stored rows) with --sweep")
+    cells = [
+        Cell(name, prepare_job(game_id, specs, seed, cfg, mirror=mirror))
+        for name, cfg in grid_cells
+    ]
+    for cell in cells:
+        check_run(cell.job, games, workers, backend)
+        check_metric(game, game.make_config(cell.job.config), seed, by)
+    if backend == "ray":
+        import_ray()
+    store = _open_store(db, no_store)
 
-            def step(done: int) -> None:
-                bar.update(task, advance=done, refresh=True)
+    _run_cells(cells, games, workers, backend, address, not (as_json or quiet))
 
-            result = run_job(job, games, workers, progress=step)
+    if store is not None:
+        for cell in cells:
+            assert cell.result is not None
+            cell.run_id = store.save(cell.result, label=label, cell=cell.label, backend=backend)
+        store.close()
+    first = cells[0].result
+    assert first is not None
     if out is not None:
-        result.write_jsonl(out)
-    summary = result.summary(by=by)
+        first.write_jsonl(out)
+    stored = {"db": store.url if store else None, "label": label}
     if as_json:
-        echo_json(summary)
+        if len(cells) == 1:
+            echo_json({**first.summary(by=by), **stored, "run_id": cells[0].run_id or None})
+        else:
+            sweeps = [k for k, _ in parse_sweeps(sweep or [])]
+            echo_json(
+                {
+                    "game": game_id,
+                    "sweep": sweeps,
+                    **stored,
+                    "cells": [_cell_json(c, by) for c in cells],
+                }
+            )
+        return
+    if len(cells) == 1:
+        print_summary(first.summary(by=by))
     else:
-        print_summary(summary)
+        print_cells(cells)
+        if by:
+            for cell in cells:
+                assert cell.result is not None
+                stdout_console().print(f"[bold]{cell.label}[/]")
+                _print_by(stdout_console(), cell.result.summary(by=by)["by"])
+    if store is not None:
+        games_stored = sum(len(c.result.records) for c in cells if c.result)
+        where = f" with label {label!r}" if label else ""
+        stderr_console().print(f"stored {games_stored} games in {store.url}{where}")
 
 
 def register(app: typer.Typer) -> None:

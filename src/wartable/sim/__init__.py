@@ -1,10 +1,13 @@
 """wartable.sim: the simulation lab (thin, game-independent).
 
-``run_games(game, games, agents, seed, config, workers)`` plays many games with
-reproducible seeds and rotated seats and returns a :class:`SimResult`;
+``run_games(game, games, agents, seed, config, workers, mirror, backend)``
+plays many games with reproducible seeds and rotated seats (on local worker
+processes or Ray tasks) and returns a :class:`SimResult`;
 ``SimResult.summary(by=...)`` aggregates wins per seat and per agent with
-Wilson 95% intervals, draws, lengths and speed. See ``runner`` for the
-reproducibility contract a new backend must keep.
+Wilson 95% intervals, draws, lengths and speed. ``storage.ResultStore``
+keeps one row per game in a SQL database and ``report.build_report`` turns
+stored games into an HTML page (both need the ``sim`` extra). See ``runner``
+for the reproducibility contract every backend keeps, and docs/simulation.md.
 """
 
 from .results import GameRecord, SimResult, group_by_metric

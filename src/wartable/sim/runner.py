@@ -2,16 +2,18 @@
 
 The contract that makes results reproducible whatever the backend:
 
-- game ``i`` (0-based) uses seed ``seed + i``;
+- game ``i`` (0-based) uses seed ``seed + i``; in mirrored mode
+  (``mirror=True``) game ``i`` uses seed ``seed + i // seats``, so each deal is
+  played once from every seat rotation;
 - game ``i`` rotates the agent list by ``r = i % seats``: seat ``s`` is played
   by agent ``(s + r) % seats``, so every agent sits in every seat equally often;
 - every game gets fresh agent objects built from their specs, so an agent
   carries nothing from one game to the next.
 
 A game's result therefore depends only on ``(game, config, specs, seed + i,
-rotation)``, never on which process or in which chunk it ran. A new backend
-(Ray, a cluster) only needs to call :func:`play_one` (or :func:`run_chunk`)
-for every index and hand the records to :class:`SimResult`.
+rotation)``, never on which process or in which chunk it ran. A backend
+(local processes here, Ray in ``ray_backend``) only calls :func:`run_chunk`
+(:func:`play_one` for each index) and hands the records to :class:`SimResult`.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ class SimJob:
     agents: tuple[str, ...]
     seats: int
     max_decisions: int = MAX_DECISIONS
+    mirror: bool = False
+
+    def seed_for(self, index: int) -> int:
+        """The seed (deal) of game ``index``."""
+        return self.seed + (index // self.seats if self.mirror else index)
 
     def seat_agents(self, index: int) -> tuple[int, ...]:
         """For game ``index``: the agent number playing each seat."""
@@ -62,6 +69,7 @@ def prepare_job(
     seed: int = 0,
     config: dict[str, Any] | None = None,
     max_decisions: int = MAX_DECISIONS,
+    mirror: bool = False,
 ) -> SimJob:
     """Validate the game, config and agent specs up front (errors are ``WartableError``).
 
@@ -81,7 +89,9 @@ def prepare_job(
         )
     for spec in specs:
         make_agent(spec, game_id)  # fail fast on an unknown agent or bad parameter
-    return SimJob(game_id, cfg.model_dump(mode="json"), seed, tuple(specs), seats, max_decisions)
+    return SimJob(
+        game_id, cfg.model_dump(mode="json"), seed, tuple(specs), seats, max_decisions, mirror
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -96,11 +106,11 @@ def agent_factory(spec: str, game_id: str) -> Callable[[], Any]:
 
 
 def play_one(job: SimJob, index: int, game: Game[Any, Any] | None = None) -> GameRecord:
-    """Play game ``index`` of ``job`` (seed ``job.seed + index``, rotated seats)."""
+    """Play game ``index`` of ``job`` (seed ``job.seed_for(index)``, rotated seats)."""
     game = game or get_game(job.game)
     seat_agents = job.seat_agents(index)
     agents = [agent_factory(job.agents[a], job.game)() for a in seat_agents]
-    seed = job.seed + index
+    seed = job.seed_for(index)
     record = play_match(game, job.config, seed, agents, job.max_decisions)
     assert record.outcome is not None
     return GameRecord(
@@ -153,6 +163,9 @@ def run_games(
     progress: Progress | None = None,
     chunk_size: int | None = None,
     max_decisions: int = MAX_DECISIONS,
+    mirror: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimResult:
     """Play ``games`` games and return every record plus timing.
 
@@ -160,8 +173,8 @@ def run_games(
     processes, each handed chunks of consecutive game indices. Records come
     back sorted by index, so the result is identical for any worker count.
     """
-    job = prepare_job(game_id, agents, seed, config, max_decisions)
-    return run_job(job, games, workers, progress, chunk_size)
+    job = prepare_job(game_id, agents, seed, config, max_decisions, mirror)
+    return run_job(job, games, workers, progress, chunk_size, backend, address)
 
 
 def run_job(
@@ -170,16 +183,23 @@ def run_job(
     workers: int = 1,
     progress: Progress | None = None,
     chunk_size: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimResult:
-    """``run_games`` for a job already validated by :func:`prepare_job`."""
-    if games < 0:
-        raise ConfigError("the number of games must be >= 0")
-    if workers < 1:
-        raise ConfigError("workers must be >= 1")
+    """``run_games`` for a job already validated by :func:`prepare_job`.
+
+    ``backend="ray"`` sends the chunks to Ray tasks (``address`` of a cluster,
+    or a local Ray instance with ``workers`` CPUs); see ``ray_backend``.
+    """
+    check_run(job, games, workers, backend)
     size = chunk_size or default_chunk_size(games, workers)
     started = time.perf_counter()
     records: list[GameRecord] = []
-    if workers == 1 or games <= size:
+    if backend == "ray":
+        from .ray_backend import run_ray
+
+        records = run_ray(job, games, size, workers, progress, address)
+    elif workers == 1 or games <= size:
         game = get_game(job.game)
         for start, stop in chunks(games, size):
             records.extend(play_one(job, i, game) for i in range(start, stop))
@@ -190,6 +210,24 @@ def run_job(
     seconds = time.perf_counter() - started
     records.sort(key=lambda r: r.index)
     return SimResult(job=job, records=records, seconds=seconds, workers=workers)
+
+
+BACKENDS = ("local", "ray")
+
+
+def check_run(job: SimJob, games: int, workers: int, backend: str = "local") -> None:
+    """The run's own parameters (the job itself was checked by :func:`prepare_job`)."""
+    if games < 0:
+        raise ConfigError("the number of games must be >= 0")
+    if workers < 1:
+        raise ConfigError("workers must be >= 1")
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+    if job.mirror and games % job.seats:
+        raise ConfigError(
+            f"--mirror plays each deal from all {job.seats} seats: the number of games "
+            f"({games}) must be a multiple of {job.seats}"
+        )
 
 
 def _chunk_task(task: tuple[SimJob, int, int]) -> list[GameRecord]:

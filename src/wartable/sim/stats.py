@@ -1,7 +1,7 @@
 """Win-rate statistics: Wilson score intervals and small tallies.
 
-Pure functions over counts, so the local runner, a future Ray backend and a
-stored-results reader all aggregate the same way.
+Pure functions over counts, so a run's summary and the report over stored
+results aggregate the same way.
 """
 
 from __future__ import annotations
@@ -43,8 +43,11 @@ class Tally:
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    def ci95(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
     def to_json(self) -> dict[str, Any]:
-        lo, hi = wilson_interval(self.wins, self.games)
+        lo, hi = self.ci95()
         return {
             "wins": self.wins,
             "games": self.games,

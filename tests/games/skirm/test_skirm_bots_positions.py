@@ -2,29 +2,50 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from wartable.agents.random_agent import RandomAgent
 from wartable.core.errors import PositionError
 from wartable.core.match import play_match
 from wartable.games.skirm import AGENTS, GAME
+from wartable.games.skirm.ceiling import winnable
 from wartable.games.skirm.matrix import matrix, wilson
 
 
 def test_heuristic_beats_random() -> None:
     """Issue 5 ("Both"): heuristic against random over 300 fixed seeds, seats alternating.
 
-    Measured 76% with hands of 3 (the dice dominate a single duel; see docs/games/skirm.md).
+    Default configuration (one dealt card each, no card choice). Measured 240/300 = 80.0%
+    on these seeds, but 76.6% over seeds 0-999: seeds 0-299 are easier than average
+    (see docs/games/skirm.md, "Bots and measured figures").
     """
     wins = 0
     for seed in range(300):
         h = seed % 2
         agents = [RandomAgent(), RandomAgent()]
         agents[h] = AGENTS["heuristic"]()
-        rec = play_match(GAME, {"hand_sizes": [3, 3]}, seed, agents)
+        rec = play_match(GAME, {}, seed, agents)
         assert rec.outcome is not None
         wins += rec.outcome.winners[0] == h
-    assert wins / 300 >= 0.74
+    assert wins / 300 >= 0.80
+
+
+def test_ceiling_bounds_every_win() -> None:
+    """The ceiling tool: every seed a bot actually wins is found winnable (it is an upper bound)."""
+    unwinnable = 0
+    for seed in range(30):
+        h = seed % 2
+        ok = winnable(GAME, {}, seed, h)
+        unwinnable += not ok
+        for agent in (AGENTS["greedy"](), RandomAgent()):
+            agents: list[Any] = [RandomAgent(), RandomAgent()]
+            agents[h] = agent
+            rec = play_match(GAME, {}, seed, agents)
+            assert rec.outcome is not None
+            assert ok or rec.outcome.winners[0] != h
+    assert unwinnable > 0  # some duels are lost whatever the bot chooses
 
 
 def test_position_round_trip_and_bad_field() -> None:

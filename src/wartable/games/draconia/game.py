@@ -108,7 +108,7 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         """Searches determinize one observation many times: validate its config once."""
         last = getattr(self, "_last_config", None)
         if last is not None and last[0] is data:
-            return last[1]  # type: ignore[no-any-return]
+            return last[1]
         config = self.make_config(data)
         self._last_config = (data, config)
         return config

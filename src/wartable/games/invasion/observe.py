@@ -53,25 +53,39 @@ def _config_dump(config: InvasionConfig) -> dict[str, Any]:
 
 
 def observe(s: InvasionState, viewer: int | None) -> dict[str, Any]:
-    mine = -1 if viewer is None else s.owner_of(viewer)
-    mate = -1 if viewer is None or not s.config.team_open_hands else s.teammate(viewer)
-    hands: list[list[int] | None] = []
+    """Built straight from the state's flat lists (this runs before every bot decision)."""
+    config = s.config
+    n = s.n
+    hand = s.hand
+    decks = s.deck
+    hands: list[list[int] | None] = [None] * n
     unseen: list[list[int]] = []
-    for p in range(s.n):
+    if viewer is None:
+        mine = mate = -1
+    else:
+        mine = viewer // 2 if config.team else viewer
+        mate = viewer ^ 1 if config.team and config.team_open_hands else -1
+    for p in range(n):
         if p == viewer or p == mate:
-            hands.append(s.hand[p][:])
+            hands[p] = hand[p][:]
             hidden = [0] * NK
         else:
-            hands.append(None)
-            hidden = s.hand[p][:]  # the hand's cards are unseen too
-        for k in s.deck[p]:
+            hidden = hand[p][:]  # the hand's cards are unseen too
+        for k in decks[p]:
             hidden[k] += 1
         unseen.append(hidden)
+    campaigns = s.campaigns
+    if config.solo:
+        held: list[list[int] | None] = list(map(list.copy, campaigns))
+    else:
+        held = [None] * len(campaigns)
+        if 0 <= mine < len(campaigns):
+            held[mine] = campaigns[mine][:]
     return {
         "game": "invasion",
         "seat": viewer,
-        "config": _config_dump(s.config),
-        "n": s.n,
+        "config": _config_dump(config),
+        "n": n,
         "active": s.active,
         "first": s.first,
         "threat_roll": s.threat_roll,
@@ -108,20 +122,18 @@ def observe(s: InvasionState, viewer: int | None) -> dict[str, Any]:
         "blue_deck": len(s.blue_deck),
         "gold_deck": len(s.gold_deck),
         "event_deck": len(s.event_deck),
-        "pending_events": [len(p) for p in s.pending_events],
+        "pending_events": list(map(len, s.pending_events)),
         "campaign_deck": len(s.campaign_deck),
         # solo: campaigns are kept face up (chapter 12)
-        "campaigns": [
-            c[:] if o == mine or s.config.solo else None for o, c in enumerate(s.campaigns)
-        ],
-        "campaign_counts": [len(c) for c in s.campaigns],
+        "campaigns": held,
+        "campaign_counts": list(map(len, campaigns)),
         "hands": hands,
-        "hand_sizes": [sum(h) for h in s.hand],
-        "deck_sizes": [len(d) for d in s.deck],
+        "hand_sizes": list(map(sum, hand)),
+        "deck_sizes": list(map(len, decks)),
         "unseen": unseen,
-        "discards": [d[:] for d in s.discard],
-        "defeated": [d[:] for d in s.defeated],
-        "stack": [f[:] for f in s.stack],
+        "discards": list(map(list.copy, s.discard)),
+        "defeated": list(map(list.copy, s.defeated)),
+        "stack": list(map(list.copy, s.stack)),
     }
 
 

@@ -17,6 +17,9 @@ from .zones import GAIN_DISCARD, GAIN_TOP, Ev, discard_from_hand, draw, gain, re
 
 HAND_SIZE = 6
 _BETRAYAL = KEYS.index("betrayal")
+_PLAY0 = A.PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
+_DEFEND0 = A.DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
+assert GOLDS == (0, 1, 2) and A.GOLD + 2 == A.GOLD + GOLDS[2]
 
 
 def reset_turn(s: InvasionState) -> None:
@@ -141,7 +144,7 @@ def to_act(s: InvasionState) -> tuple[int, ...]:
 def spendable(s: InvasionState, seat: int) -> int:
     hand = s.hand[seat]
     g = s.db.gold
-    return s.gold + sum(hand[k] * g[k] for k in GOLDS)
+    return s.gold + hand[0] * g[0] + hand[1] * g[1] + hand[2] * g[2]  # GOLDS == (0, 1, 2)
 
 
 def legal(s: InvasionState, seat: int) -> list[int]:
@@ -155,46 +158,57 @@ def legal(s: InvasionState, seat: int) -> list[int]:
     hand = s.hand[seat]
     phase = s.phase
     if phase == MAIN:
-        out: list[int] = []
         if s.actions_left > 0:
-            out = [A.PLAY + i for i, k in enumerate(ACTIONS) if hand[k]]
-        out.append(A.CHOOSE_BUY)
-        if s.teammate(seat) < 0:  # a direct buy opens the Buy choice (no partner to wait for)
-            out.extend(_buys(s, seat))
-        if s.campaign_deck or any(c >= 0 for c in s.campaign_row):
+            out = [_PLAY0 + k for k in ACTIONS if hand[k]]
+            out.append(A.CHOOSE_BUY)
+        else:
+            out = [A.CHOOSE_BUY]
+        if s.campaign_deck or max(s.campaign_row, default=-1) >= 0:
             out.append(A.CHOOSE_CAMPAIGN)
-        if any(v >= 0 for v in s.row):
+        row = s.row
+        if max(row) >= 0:
             out.append(A.CHOOSE_DEFEAT)
-        out.extend(A.ELIMINATE + k for k in range(NK) if hand[k] and k != TERROR)
         out.append(A.PASS)
+        out += [A.ELIMINATE + k for k, c in enumerate(hand) if c]
+        if hand[TERROR]:
+            out.remove(A.ELIMINATE + TERROR)
+        if not s.config.team:
+            # a direct buy, defender or target opens the Buy or Defeat choice (no partner
+            # to wait for)
+            money = spendable(s, seat)
+            out += _buys(s, money)
+            if max(row) >= 0:
+                acost = s.db.attack_cost
+                out += [_DEFEND0 + d for d in DEFENDERS if hand[d] and acost[d] <= money]
+                out += [A.TARGET + t for t in range(6) if row[t] >= 0]
         return out
     if phase == BUY:
-        out = [A.GOLD + i for i, g in enumerate(GOLDS) if hand[g]]
-        out.extend(_buys(s, seat))
+        out = [A.GOLD + g for g in GOLDS if hand[g]]
+        out += _buys(s, spendable(s, seat))
         out.append(A.DONE)
         return out
     if phase == DEFEAT:
-        out = [A.GOLD + i for i, g in enumerate(GOLDS) if hand[g]]
+        out = [A.GOLD + g for g in GOLDS if hand[g]]
         money = spendable(s, seat)
         acost = s.db.attack_cost
-        out.extend(A.DEFEND + i for i, d in enumerate(DEFENDERS) if hand[d] and acost[d] <= money)
+        out += [_DEFEND0 + d for d in DEFENDERS if hand[d] and acost[d] <= money]
         if not s.targets or s.atk_titan:
-            out.extend(A.TARGET + t for t in range(6) if s.row[t] >= 0 and t not in s.targets)
+            out += [A.TARGET + t for t in range(6) if s.row[t] >= 0 and t not in s.targets]
         if s.targets and s.atk_titan:
             out.append(A.ATTACK)
         return out
     if phase == FORWARD:
-        return [A.FORWARD + i for i, g in enumerate(GOLDS) if hand[g]] + [A.NO_FORWARD]
+        out = [A.FORWARD + g for g in GOLDS if hand[g]]
+        out.append(A.NO_FORWARD)
+        return out
     return []
 
 
-def _buys(s: InvasionState, seat: int) -> list[int]:
-    money = spendable(s, seat)
-    cost, supply = s.db.cost, s.supply
-    can = [k for k in s.kingdom if supply[k] and cost[k] <= money]
-    out = [A.BUY + k for k in can]
+def _buys(s: InvasionState, money: int) -> list[int]:
+    supply, cost = s.supply, s.db.cost
+    out = [A.BUY + k for k in s.kingdom if cost[k] <= money and supply[k]]
     if s.ruler:
-        out.extend(A.BUY_TOP + k for k in can)
+        out += [A.BUY_TOP - A.BUY + a for a in out]
     return out
 
 
@@ -244,8 +258,9 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
         settle(s, ev)
         return
     phase = s.phase
-    if phase == MAIN and A.BUY <= a < A.GOLD:
-        s.phase = phase = BUY  # "buy <card>" straight from the main phase
+    if phase == MAIN and a >= A.BUY:
+        # "buy <card>", "defend <card>" or "target <slot>" straight from the main phase
+        s.phase = phase = BUY if a < A.GOLD else DEFEAT
     if phase == MAIN:
         if a < A.CHOOSE_BUY:
             play_action(s, seat, ACTIONS[a - A.PLAY], ev)

@@ -6,8 +6,10 @@ from typing import Any
 
 from .agents import HeuristicAgent
 from .game import SkirmGame
+from .rollout import RolloutAgent
 
 GAME = SkirmGame()
-AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent}
+# "heuristic": flat Monte Carlo over each ability choice; "greedy": the one-step evaluator
+AGENTS: dict[str, Any] = {"heuristic": RolloutAgent, "greedy": HeuristicAgent}
 
-__all__ = ["AGENTS", "GAME", "HeuristicAgent", "SkirmGame"]
+__all__ = ["AGENTS", "GAME", "HeuristicAgent", "RolloutAgent", "SkirmGame"]

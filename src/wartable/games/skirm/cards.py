@@ -6,7 +6,7 @@ validated records; a bad file raises ``DataError`` naming file, card and field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -99,12 +99,13 @@ class Card:
 class CardSet:
     skill_names: tuple[str, ...]
     cards: tuple[Card, ...]
+    _by_id: dict[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: i for i, c in enumerate(self.cards)})
 
     def index_of(self, card_id: int) -> int:
-        for i, c in enumerate(self.cards):
-            if c.id == card_id:
-                return i
-        raise KeyError(card_id)
+        return self._by_id[card_id]
 
 
 DEFAULT_DIR = Path(__file__).parent / "data"
