@@ -6,7 +6,7 @@ import pytest
 
 from wartable.core.errors import ConfigError, IllegalAction
 from wartable.games.skirm import GAME
-from wartable.games.skirm.cards import ABILITIES, SCORINGS, load_cards
+from wartable.games.skirm.cards import ABILITIES, SCORINGS, Card, load_cards
 from wartable.games.skirm.scoring import additional, duel_points, skill_counts
 from wartable.games.skirm.state import OVER, SkirmState
 
@@ -27,7 +27,7 @@ def duel(
     return s
 
 
-def card(cid: int):
+def card(cid: int) -> Card:
     return CARDS.cards[CARDS.index_of(cid)]
 
 
