@@ -197,8 +197,9 @@ def _cell_json(cell: Cell, by: str | None) -> dict[str, Any]:
 def print_cells(cells: list[Cell]) -> None:
     console = stdout_console()
     table = Table(title="sweep: one row per cell (seats rotated every game)")
-    for c in ("cell", "games", "draws", "mean length", "agent", "win rate", "95% CI"):
-        table.add_column(c)
+    table.add_column("cell", overflow="fold")
+    for c in ("games", "draws", "mean length", "agent", "win rate", "95% CI"):
+        table.add_column(c, no_wrap=c == "95% CI")
     for cell in cells:
         assert cell.result is not None
         s = cell.result.summary()
@@ -213,7 +214,7 @@ def print_cells(cells: list[Cell]) -> None:
             )
     console.print(table)
     seats = Table(title="win rate per seat")
-    seats.add_column("cell")
+    seats.add_column("cell", overflow="fold")
     for seat in range(cells[0].job.seats):
         seats.add_column(f"seat {seat}")
     for cell in cells:
@@ -279,7 +280,7 @@ def simulate(
     game = get_game(game_id)
     specs = split_agent_specs(agents)
     base = apply_data(game, data, apply_mode(game, mode, parse_config(config)))
-    grid_cells = grid(base, parse_sweeps(sweep or []))
+    grid_cells = grid(base, parse_sweeps(sweep or [], game))
     if address is not None and backend != "ray":
         raise ConfigError("--address is for --backend ray")
     if out is not None and len(grid_cells) > 1:
@@ -311,7 +312,7 @@ def simulate(
         if len(cells) == 1:
             echo_json({**first.summary(by=by), **stored, "run_id": cells[0].run_id or None})
         else:
-            sweeps = [k for k, _ in parse_sweeps(sweep or [])]
+            sweeps = [k for k, _ in parse_sweeps(sweep or [], game)]
             echo_json(
                 {
                     "game": game_id,
