@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from draconia_helpers import play
 
 from wartable.core.errors import ConfigError, DataError
 from wartable.games.draconia import GAME, check_deck
@@ -16,11 +17,6 @@ from wartable.games.draconia.state import BASIC_PILE, DISCARD, ROW
 
 ROOT = Path(__file__).resolve().parents[3]
 CARDS = GAME.cards(GAME.make_config({}))
-
-
-def play(s, seat, *moves):
-    for text in moves:
-        GAME.apply(s, seat, text)
 
 
 def test_a_legal_mixed_deck_plays():

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
+from draconia_helpers import play
+
 from wartable.games.draconia import GAME
 from wartable.games.draconia.scenario import build_position, names
 from wartable.games.draconia.state import EMPTY
 
 ALAN, BETH = 0, 1
-
-
-def play(s, seat, *moves):
-    events = []
-    for text in moves:
-        events += GAME.apply(s, seat, text)
-    return events
 
 
 def test_order_phase_example_more_haste_acts_first():

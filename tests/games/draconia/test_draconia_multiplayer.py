@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from draconia_helpers import legal, play
+
 from wartable.games.draconia import GAME
 from wartable.games.draconia.board import facing, left_neighbour, right_neighbour
 from wartable.games.draconia.scenario import build_position, names
@@ -9,17 +11,6 @@ from wartable.games.draconia.state import OVER
 
 ALAN, BETH, CARL, DORA = 0, 1, 2, 3
 FOUR = ("highwood", "scorching_sands", "frostfjell", "zigmar")
-
-
-def play(s, seat, *moves):
-    events = []
-    for text in moves:
-        events += GAME.apply(s, seat, text)
-    return events
-
-
-def legal(s, seat):
-    return [GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, seat)]
 
 
 def deploy_all(s, hands):

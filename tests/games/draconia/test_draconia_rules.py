@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from draconia_helpers import legal, play
 
 from wartable.core.errors import IllegalAction
 from wartable.games.draconia import GAME
@@ -12,17 +13,6 @@ from wartable.games.draconia.scenario import build_position, names
 from wartable.games.draconia.state import CAMP_SPEND, EMPTY, OVER
 
 A, B = 0, 1
-
-
-def play(s, seat, *moves):
-    events = []
-    for text in moves:
-        events += GAME.apply(s, seat, text)
-    return events
-
-
-def legal(s, seat):
-    return [GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, seat)]
 
 
 # --- Set Up -------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from draconia_helpers import legal, play
 
 from wartable.core.errors import IllegalAction
 from wartable.games.draconia import GAME
@@ -11,17 +12,6 @@ from wartable.games.draconia.settlements import load_settlements
 from wartable.games.draconia.state import BURN, CRACK, OVER
 
 A, B = 0, 1
-
-
-def play(s, seat, *moves):
-    events = []
-    for text in moves:
-        events += GAME.apply(s, seat, text)
-    return events
-
-
-def legal(s, seat):
-    return [GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, seat)]
 
 
 def table(factions, settlements, **kw):
