@@ -12,7 +12,7 @@ from wartable.cli.common import split_agent_specs
 from wartable.sim import GameRecord, group_by_metric, run_games, wilson_interval
 from wartable.sim.runner import SimJob
 
-TIMING = ("seconds", "games_per_second", "decisions_per_second", "workers")
+TIMING = ("seconds", "games_per_second", "decisions_per_second", "workers", "run_id")
 REQUIRED = (
     "game",
     "games",
@@ -25,6 +25,12 @@ REQUIRED = (
     "games_per_second",
     "decisions_per_second",
 )
+
+
+@pytest.fixture(autouse=True)
+def _results_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate stores its games by default: keep them out of the working tree."""
+    monkeypatch.setenv("WARTABLE_DB", f"sqlite:///{tmp_path / 'results.db'}")
 
 
 def _simulate_json(*args: str) -> dict:
@@ -120,7 +126,7 @@ def test_simulate_errors() -> None:
         run("simulate", MAIN_GAME, "-n", "2", "--config", '{"zz_bad": 0}'), "zz_bad"
     )
     assert_one_line_error(run("simulate", "chess", "-n", "2"), "chess")
-    assert_one_line_error(run("simulate", MAIN_GAME, "-n", "2", "--backend", "ray"), "ray")
+    assert_one_line_error(run("simulate", MAIN_GAME, "-n", "2", "--backend", "spark"), "spark")
 
 
 def test_split_agent_specs() -> None:

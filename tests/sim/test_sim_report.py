@@ -1,0 +1,123 @@
+"""``wartable report``: a self-contained HTML page whose charts are embedded PNGs."""
+
+from __future__ import annotations
+
+import base64
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from sim_support import assert_one_line_error, run, simulate_json, sqlite_url
+
+from wartable.sim import analysis
+from wartable.sim.storage import ResultStore
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class Page(HTMLParser):
+    """Collects figures (id -> embedded image bytes), headings and table cells."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.figures: dict[str, bytes] = {}
+        self.headings: list[str] = []
+        self.cells: list[str] = []
+        self.links: list[str] = []
+        self._figure = ""
+        self._tag = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self._tag = tag
+        if tag == "figure":
+            self._figure = a.get("id") or ""
+        if tag == "img":
+            src = a.get("src") or ""
+            assert src.startswith("data:image/png;base64,"), src[:40]
+            self.figures[self._figure] = base64.b64decode(src.split(",", 1)[1])
+        if tag in ("link", "script") or (
+            tag == "img" and not (a.get("src") or "").startswith("data:")
+        ):
+            self.links.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        if self._tag in ("h2", "h3"):
+            self.headings.append(data)
+        if self._tag == "td":
+            self.cells.append(data)
+
+
+@pytest.fixture(scope="module")
+def results_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    url = sqlite_url(tmp_path_factory.mktemp("report") / "r.db")
+    simulate_json(
+        "draconia", "-n", "8", "--agents", "heuristic,random", "--db", url, "--label", "d"
+    )
+    simulate_json("draconia", "-n", "4", "--mode", "settlement", "--db", url, "--label", "settle")
+    simulate_json(
+        "invasion", "-n", "2", "--mode", "solo", "--agents", "heuristic", "--db", url,
+        "--label", "solo", "--sweep", "battle_stage=1,4", "--sweep", "solo_difficulty=beginner,expert",
+    )  # fmt: skip
+    return url
+
+
+def _page(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def test_report_has_every_chart(results_db: str, tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    result = run("report", "--db", results_db, "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "20 games from 6 runs" in result.stdout
+    page = _page(out)
+    assert set(page.figures) == {
+        "chart-seats-draconia",
+        "chart-seats-invasion",
+        "chart-faction-matrix",
+        "chart-settlements",
+        "chart-solo-pass",
+        "chart-length-draconia",
+        "chart-length-invasion",
+    }
+    for name, png in page.figures.items():
+        assert png.startswith(PNG) and len(png) > 2000, name
+    assert page.links == []  # self-contained: no external file
+    assert any("faction against faction" in h for h in page.headings)
+    assert any("pass rate per battle stage and difficulty" in h for h in page.headings)
+    for stage, difficulty in [("1", "beginner"), ("4", "expert")]:
+        assert stage in page.cells and difficulty in page.cells
+
+
+def test_report_filters(results_db: str, tmp_path: Path) -> None:
+    out = tmp_path / "solo.html"
+    result = run("report", "--db", results_db, "--out", str(out), "--label", "solo")
+    assert result.exit_code == 0, result.stderr
+    assert "8 games from 4 runs" in result.stdout
+    page = _page(out)
+    assert "chart-solo-pass" in page.figures and "chart-faction-matrix" not in page.figures
+    only = run("report", "--db", results_db, "--out", str(out), "--where", "battle_stage=4")
+    assert "4 games from 2 runs" in only.stdout
+    none = run("report", "--db", results_db, "--out", str(tmp_path / "n.html"), "--game", "skirm")
+    assert_one_line_error(none, "no stored games")
+    assert not (tmp_path / "n.html").exists()
+
+
+def test_numbers_behind_the_charts(results_db: str) -> None:
+    store = ResultStore(results_db, create=False)
+    games = store.games(game="draconia")
+    store.close()
+    factions = analysis.per_seat_metric(games, "factions")
+    assert factions is not None
+    assert sum(t.games for t in factions.per_value.values()) == 2 * len(games)
+    wins = sum(g.seat_won(s) for g in games for s in range(g.seats))
+    assert sum(t.wins for t in factions.per_value.values()) == wins
+    settlements = analysis.per_seat_metric(games, "settlements")
+    assert settlements is not None  # only the settlement-mode games count
+    assert sum(t.games for t in settlements.per_value.values()) == 2 * 4
+    groups = analysis.group_games(games)
+    assert [len(g.games) for g in groups] == [8, 4]
+    assert "settlement_mode=true" in groups[1].label
