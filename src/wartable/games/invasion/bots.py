@@ -1,9 +1,11 @@
 """The heuristic bot: buys well, defeats the best invader it can, manages terror.
 
-It reads only the observation (its own hand, the table, public counts). Each
-decision is recomputed from scratch: in the main phase it plans the strongest
-attack its hand can pay for and attacks when that defeats an invader,
-otherwise it buys the best card its gold reaches.
+It reads only the observation (its own hand, the table, public counts). In the
+main phase it plans the strongest attack its hand can pay for and attacks when
+that defeats an invader (following the plan for the rest of the turn),
+otherwise it buys the best card its gold reaches, or eliminates a weak card
+when nothing worth buying is in reach. In Team Versus it gives gold to its
+partner when that lets the partner defeat an invader or buy a clearly better card.
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ WANT: dict[int, float] = {
 # actions played first (they give +Action), then the terminal ones
 CHAIN_ORDER = (RUSH, DAWN, COURAGE, RULER, BURIED, DARKNESS, CASUALTY, ENCHANT, SHAPESHIFT)
 TERMINAL_ORDER = (REINFORCE, SIEGE)
+_PLAY0 = A.PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
+_DEFEND0 = A.DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
 
 
 def keep_value(db: Db, k: int) -> float:
@@ -88,13 +92,16 @@ class HeuristicAgent:
     def __init__(self) -> None:
         # the attack planned when choosing Defeat: (turn, defenders to play, targets)
         self._plan: tuple[int, list[int], list[int]] | None = None
+        self._db: tuple[str | None, Db] | None = None
 
     def act(
         self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
     ) -> int:
         obs = observation or {}
-        db = get_db(obs["config"]["data_dir"])
-        choice = self._choose(obs, db, legal, seat)
+        data_dir = obs["config"]["data_dir"]
+        if self._db is None or self._db[0] != data_dir:
+            self._db = (data_dir, get_db(data_dir))
+        choice = self._choose(obs, self._db[1], legal, seat)
         return choice if choice in legal else legal[0]
 
     # ----- decisions -----------------------------------------------------
@@ -120,29 +127,44 @@ class HeuristicAgent:
         hand = obs["hands"][seat]
         legal_set = set(legal)
         plan = best_attack(obs, db, seat)
-        for k in CHAIN_ORDER + TERMINAL_ORDER:
-            a = A.PLAY + ACTIONS.index(k)
-            if a not in legal_set:
-                continue
-            if k == SHAPESHIFT and not hand[TERROR]:
-                continue
-            if k == ENCHANT and plan is None:
-                continue
-            if k == CASUALTY and not (hand[WEALTH] or hand[GUARD]):
-                continue
-            return a
-        fury = A.PLAY + ACTIONS.index(FURY)
-        if fury in legal_set and plan is None and best_attack(obs, db, seat, extra=10):
-            return fury
+        if obs["actions_left"] > 0:
+            for k in CHAIN_ORDER + TERMINAL_ORDER:
+                if not hand[k] or _PLAY0 + k not in legal_set:
+                    continue
+                if k == SHAPESHIFT and not hand[TERROR]:
+                    continue
+                if k == ENCHANT and plan is None:
+                    continue
+                if k == CASUALTY and not (hand[WEALTH] or hand[GUARD]):
+                    continue
+                return _PLAY0 + k
+            if (
+                hand[FURY]
+                and _PLAY0 + FURY in legal_set
+                and plan is None
+                and best_attack(obs, db, seat, extra=10)
+            ):
+                return _PLAY0 + FURY
         if plan is not None and A.CHOOSE_DEFEAT in legal_set:
             order = sorted(plan[0], key=lambda d: -db.attack[d])
             self._plan = (obs["turn"], order, list(plan[1]))
+            # outside Team Versus "defend <card>" / "target <slot>" picks Defeat at once
+            if order and _DEFEND0 + order[0] in legal_set:
+                return _DEFEND0 + order.pop(0)
+            targets = self._plan[2]
+            if not order and targets and A.TARGET + targets[0] in legal_set:
+                return A.TARGET + targets.pop(0)
             return A.CHOOSE_DEFEAT
-        money = obs["gold"] + sum(hand[g] * db.gold[g] for g in GOLDS)
-        if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and len(obs["defeated"][seat]) >= 1:
+        money = obs["gold"] + hand[0] * db.gold[0] + hand[1] * db.gold[1] + hand[2] * db.gold[2]
+        if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and obs["defeated"][seat]:
             return A.CHOOSE_CAMPAIGN
-        if any(A.BUY <= a < A.GOLD for a in legal):  # direct buys (not in Team Versus)
-            pick = self._buy(obs, db, legal, seat)
+        direct = A.CHOOSE_BUY + 1 < len(legal) and any(A.BUY <= a < A.GOLD for a in legal)
+        pick = self._buy(obs, db, legal, seat) if direct else A.DONE
+        if pick == A.DONE or WANT.get(pick - A.BUY, 0.0) < 1.0:
+            junk = eliminate_pick(obs, db, seat)
+            if junk >= 0 and A.ELIMINATE + junk in legal_set:
+                return A.ELIMINATE + junk
+        if direct:
             return A.PASS if pick == A.DONE else pick
         return A.CHOOSE_BUY
 
@@ -165,7 +187,7 @@ class HeuristicAgent:
         if self._plan is not None and self._plan[0] == obs["turn"]:
             _, defenders, targets = self._plan
             if defenders:
-                a = A.DEFEND + DEFENDERS.index(defenders[0])
+                a = _DEFEND0 + defenders[0]
                 if a in legal:
                     defenders.pop(0)
                     return a
@@ -178,7 +200,7 @@ class HeuristicAgent:
         if plan is not None:
             defenders, targets = plan
             for d in sorted(defenders, key=lambda d: -db.attack[d]):
-                a = A.DEFEND + DEFENDERS.index(d)
+                a = _DEFEND0 + d
                 if a in legal:
                     return a
             for t in targets:
@@ -210,7 +232,7 @@ class HeuristicAgent:
                 return A.BETRAY
             return A.NO_BETRAY
         if kind == F_TEAMGOLD:
-            return A.DONE
+            return give_gold(obs, db, legal, seat)
         if kind == F_CAMPAIGN:
             return self._campaign(obs, db, legal)
         if kind == F_TRASH:
@@ -261,8 +283,73 @@ def _attack_would_succeed(obs: dict[str, Any], db: Db) -> bool:
     return dmg - 10 * obs["betrayals"] >= health
 
 
+def eliminate_pick(obs: dict[str, Any], db: Db, seat: int) -> int:
+    """A card worth trashing (chapter 5 ELIMINATE) on a turn that buys nothing useful, or -1.
+
+    A Wealth goes once the deck holds enough better gold (60 in Treasure and Fortune); an
+    Imperial Guard once there are more than three and two stronger defenders.
+    """
+    hand = obs["hands"][seat]
+    unseen, pile, play = obs["unseen"][seat], obs["discards"][seat], obs["play"]
+
+    def own(k: int) -> int:
+        return hand[k] + unseen[k] + pile[k] + play[k]
+
+    if hand[WEALTH] and own(WEALTH) > 4:
+        if own(GOLDS[1]) * db.gold[GOLDS[1]] + own(GOLDS[2]) * db.gold[GOLDS[2]] >= 60:
+            return WEALTH
+    if hand[GUARD] and own(GUARD) > 3:
+        if sum(own(d) for d in DEFENDERS if d != GUARD) >= 2:
+            return GUARD
+    return -1
+
+
+def _partner_value(obs: dict[str, Any], db: Db, mate: int, extra: int) -> float:
+    """What the partner's Buy or Defeat choice is worth with ``extra`` gold given."""
+    if obs["phase"] == DEFEAT:
+        plan = best_attack(obs, db, mate, extra_money=extra)
+        if plan is None:
+            return 0.0
+        return 10.0 * sum(db.inv_glory[obs["row"][t]] for t in plan[1]) + 1.0
+    hand = obs["hands"][mate]
+    money = obs["gold"] + extra + sum(hand[g] * db.gold[g] for g in GOLDS)
+    supply, cost = obs["supply"], db.cost
+    best = 0.0
+    for k in obs["kingdom"]:
+        if supply[k] and cost[k] <= money and k != TITAN:
+            best = max(best, WANT.get(k, 0.0))
+    return best
+
+
+def give_gold(obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
+    """Team Versus: give Gold when it lets the partner defeat an invader (or a more glorious
+    one), or buy a card worth clearly more (2 points of ``WANT``); the least gold that does.
+    One card per decision: the window stays open and this is asked again."""
+    mate = obs["active"]
+    if obs["hands"][mate] is None or mate == seat:
+        return A.DONE  # closed hands: no way to judge
+    mine = obs["hands"][seat]
+    have = [mine[g] if A.GIVE + i in legal else 0 for i, g in enumerate(GOLDS)]
+    if not any(have):
+        return A.DONE
+    vals = [db.gold[g] for g in GOLDS]
+    base = _partner_value(obs, db, mate, 0)
+    margin = 0.0 if obs["phase"] == DEFEAT else 2.0
+    best: tuple[float, int] = (base + margin, 0)
+    pick = -1
+    for counts in product(*(range(c + 1) for c in have)):
+        total = sum(c * v for c, v in zip(counts, vals, strict=True))
+        if not total:
+            continue
+        value = _partner_value(obs, db, mate, total)
+        if value > best[0] or (value == best[0] and pick >= 0 and -total > best[1]):
+            best = (value, -total)
+            pick = max(i for i, c in enumerate(counts) if c)  # the biggest card first
+    return A.DONE if pick < 0 else A.GIVE + pick
+
+
 def best_attack(
-    obs: dict[str, Any], db: Db, seat: int, extra: int = 0
+    obs: dict[str, Any], db: Db, seat: int, extra: int = 0, extra_money: int = 0
 ) -> tuple[list[int], list[int]] | None:
     """The defenders to play and the targets to take, or None if no invader can fall.
 
@@ -276,7 +363,7 @@ def best_attack(
     live = [t for t in range(6) if row[t] >= 0 and t not in obs["targets"]]
     if not chosen and not live:
         return None
-    money = obs["gold"] + sum(hand[g] * db.gold[g] for g in GOLDS)
+    money = obs["gold"] + extra_money + sum(hand[g] * db.gold[g] for g in GOLDS)
     guards = hand[GUARD]
     kinds = [d for d in DEFENDERS if hand[d] and d != GUARD and db.attack_cost[d] <= money]
     cards_now = sum(obs["play"]) + sum(hand)
@@ -351,4 +438,4 @@ def _health(db: Db, row: list[int], t: int, undead: int) -> int:
     return hp
 
 
-__all__ = ["NK", "HeuristicAgent", "best_attack", "keep_value"]
+__all__ = ["NK", "HeuristicAgent", "best_attack", "eliminate_pick", "give_gold", "keep_value"]

@@ -81,60 +81,67 @@ def observe(s: InvasionState, viewer: int | None) -> dict[str, Any]:
         held = [None] * len(campaigns)
         if 0 <= mine < len(campaigns):
             held[mine] = campaigns[mine][:]
-    return {
-        "game": "invasion",
-        "seat": viewer,
-        "config": _config_dump(config),
-        "n": n,
-        "active": s.active,
-        "first": s.first,
-        "threat_roll": s.threat_roll,
-        "turn": s.turn,
-        "phase": s.phase,
-        "terror": s.terror,
-        "actions_left": s.actions_left,
-        "buys_left": s.buys_left,
-        "gold": s.gold,
-        "fury": s.fury,
-        "enchant": s.enchant,
-        "atk_damage": s.atk_damage,
-        "atk_defenders": s.atk_defenders,
-        "atk_titan": s.atk_titan,
-        "atk_slayer": s.atk_slayer,
-        "atk_shaman": s.atk_shaman,
-        "golem": s.golem,
-        "betrayals": s.betrayals,
-        "ruler": s.ruler,
-        "draw_limit": s.draw_limit,
-        "events_total": s.events_total,
-        "retreat": s.retreat,
-        "over": s.over,
-        "decisions": s.decisions,
-        "supply": s.supply[:],
-        "kingdom": s.kingdom[:],
-        "row": s.row[:],
-        "events_seen": s.events_seen[:],
-        "campaign_row": s.campaign_row[:],
-        "play": s.play[:],
-        "targets": s.targets[:],
-        "revealed": s.revealed[:],
-        "end_reason": s.end_reason,
-        "blue_deck": len(s.blue_deck),
-        "gold_deck": len(s.gold_deck),
-        "event_deck": len(s.event_deck),
-        "pending_events": list(map(len, s.pending_events)),
-        "campaign_deck": len(s.campaign_deck),
-        # solo: campaigns are kept face up (chapter 12)
-        "campaigns": held,
-        "campaign_counts": list(map(len, campaigns)),
-        "hands": hands,
-        "hand_sizes": list(map(sum, hand)),
-        "deck_sizes": list(map(len, decks)),
-        "unseen": unseen,
-        "discards": list(map(list.copy, s.discard)),
-        "defeated": list(map(list.copy, s.defeated)),
-        "stack": list(map(list.copy, s.stack)),
-    }
+    d = _TEMPLATE.copy()  # a pre-sized dict: cheaper than a 45-key literal
+    d["seat"] = viewer
+    d["config"] = _config_dump(config)
+    d["n"] = n
+    d["active"] = s.active
+    d["first"] = s.first
+    d["threat_roll"] = s.threat_roll
+    d["turn"] = s.turn
+    d["phase"] = s.phase
+    d["terror"] = s.terror
+    d["actions_left"] = s.actions_left
+    d["buys_left"] = s.buys_left
+    d["gold"] = s.gold
+    d["fury"] = s.fury
+    d["enchant"] = s.enchant
+    d["atk_damage"] = s.atk_damage
+    d["atk_defenders"] = s.atk_defenders
+    d["atk_titan"] = s.atk_titan
+    d["atk_slayer"] = s.atk_slayer
+    d["atk_shaman"] = s.atk_shaman
+    d["golem"] = s.golem
+    d["betrayals"] = s.betrayals
+    d["ruler"] = s.ruler
+    d["draw_limit"] = s.draw_limit
+    d["events_total"] = s.events_total
+    d["retreat"] = s.retreat
+    d["over"] = s.over
+    d["decisions"] = s.decisions
+    d["supply"] = s.supply[:]
+    d["kingdom"] = s.kingdom[:]
+    d["row"] = s.row[:]
+    d["events_seen"] = s.events_seen[:]
+    d["campaign_row"] = s.campaign_row[:]
+    d["play"] = s.play[:]
+    d["targets"] = s.targets[:]
+    d["revealed"] = s.revealed[:]
+    d["end_reason"] = s.end_reason
+    d["blue_deck"] = len(s.blue_deck)
+    d["gold_deck"] = len(s.gold_deck)
+    d["event_deck"] = len(s.event_deck)
+    d["pending_events"] = list(map(len, s.pending_events))
+    d["campaign_deck"] = len(s.campaign_deck)
+    d["campaigns"] = held  # solo: campaigns are kept face up (chapter 12)
+    d["campaign_counts"] = list(map(len, campaigns))
+    d["hands"] = hands
+    d["hand_sizes"] = list(map(sum, hand))
+    d["deck_sizes"] = list(map(len, decks))
+    d["unseen"] = unseen
+    d["discards"] = list(map(list.copy, s.discard))
+    d["defeated"] = list(map(list.copy, s.defeated))
+    d["stack"] = list(map(list.copy, s.stack))
+    return d
+
+
+_TEMPLATE: dict[str, Any] = dict.fromkeys(
+    ("game", "seat", "config", *_PUBLIC_INTS, *_PUBLIC_LISTS, "end_reason", "blue_deck",
+     "gold_deck", "event_deck", "pending_events", "campaign_deck", "campaigns",
+     "campaign_counts", "hands", "hand_sizes", "deck_sizes", "unseen", "discards", "defeated",
+     "stack")
+)  # fmt: skip
+_TEMPLATE["game"] = "invasion"
 
 
 def _expand(counts: list[int]) -> list[int]:

@@ -22,6 +22,10 @@ _DEFEND0 = A.DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
 assert GOLDS == (0, 1, 2) and A.GOLD + 2 == A.GOLD + GOLDS[2]
 
 
+_TRASH_AFTER_USE = (TITAN, GLADIATOR)
+_ZEROS = (0,) * NK
+
+
 def reset_turn(s: InvasionState) -> None:
     s.actions_left = 1
     s.buys_left = 1
@@ -59,17 +63,15 @@ def end_turn(s: InvasionState, ev: Ev) -> None:
     hand = s.hand[seat]
     for _ in range(hand[TERROR]):
         discard_from_hand(s, seat, TERROR, ev)
+    play = s.play
+    for k in _TRASH_AFTER_USE:  # "Trash after use" (Stone Titan, Gladiator Elite)
+        if play[k]:
+            s.supply[k] += play[k]
+            play[k] = 0
     pile = s.discard[seat]
-    for k in range(NK):
-        pile[k] += hand[k]
-        hand[k] = 0
-        c = s.play[k]
-        if c:
-            if k == TITAN or k == GLADIATOR:  # "Trash after use"
-                s.supply[k] += c
-            else:
-                pile[k] += c
-            s.play[k] = 0
+    pile[:] = [a + b + c for a, b, c in zip(pile, hand, play, strict=True)]
+    hand[:] = _ZEROS
+    play[:] = _ZEROS
     draw(s, seat, s.draw_limit, ev)
     reason = end_reason(s)
     if reason:

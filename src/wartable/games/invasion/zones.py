@@ -7,6 +7,7 @@ happened; private details carry ``to``.
 from __future__ import annotations
 
 from wartable.core.events import Event, event
+from wartable.core.rng import Rng
 
 from .cards import KEYS, NK, TERROR
 from .state import InvasionState
@@ -14,11 +15,37 @@ from .state import InvasionState
 Ev = list[Event] | None
 
 
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def shuffle(rng: Rng, items: list[int]) -> None:
+    """``rng.shuffle(items)`` inlined (the same SplitMix64 draws and Fisher-Yates swaps, so the
+    same result; checked by a test): reshuffles run on every few turns of every game."""
+    st = rng.state
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = 18446744073709551616 - 18446744073709551616 % n
+        while True:
+            st = (st + _GAMMA) & _MASK
+            z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+    rng.state = st
+
+
 def reshuffle(s: InvasionState, seat: int, ev: Ev) -> None:
     """Chapter 5: when the deck runs out, shuffle the discard pile as the new deck."""
     pile = s.discard[seat]
-    cards = [k for k in range(NK) for _ in range(pile[k])]
-    s.rng.shuffle(cards)
+    cards: list[int] = []
+    for k, c in enumerate(pile):
+        if c:
+            cards += [k] * c
+    shuffle(s.rng, cards)
     s.discard[seat] = [0] * NK
     s.deck[seat] = cards + s.deck[seat]
     if ev is not None:
@@ -41,14 +68,21 @@ def draw(s: InvasionState, seat: int, count: int, ev: Ev) -> int:
     hand = s.hand[seat]
     got = 0
     drawn: list[str] = []
-    for _ in range(count):
-        k = pop_deck(s, seat, ev)
-        if k < 0:
-            break
-        hand[k] += 1
-        got += 1
+    while got < count:
+        deck = s.deck[seat]
+        if not deck:
+            if not any(s.discard[seat]):
+                break
+            reshuffle(s, seat, ev)
+            deck = s.deck[seat]
+        take = min(count - got, len(deck))
+        top = deck[-take:]
+        del deck[-take:]
+        for k in top:
+            hand[k] += 1
+        got += take
         if ev is not None:
-            drawn.append(KEYS[k])
+            drawn.extend(KEYS[k] for k in reversed(top))
     if ev is not None and count:
         ev.append(event("draw", seat=seat, count=got))
         ev.append(event("drew", to=(seat,), seat=seat, cards=drawn))
