@@ -6,6 +6,7 @@ selects the stored games and writes the page. See docs/simulation.md.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -52,7 +53,7 @@ def report(
 ) -> None:
     """Write an HTML report (charts and tables) of the stored games."""
     filters = _where(where or [])
-    store = ResultStore(db, create=False)
+    store = ResultStore(db or os.environ.get("WARTABLE_DB"), create=False)
     try:
         games = store.games(game, label or (), run_id or (), filters)
         runs = store.runs()
