@@ -51,6 +51,7 @@ RECOVER = _add(*(f"recover {k}" for k in KEYS))
 GIVE = _add(*(f"give {KEYS[g]}" for g in GOLDS))
 CAMP_DECK = _add("campaign deck")
 CAMP_ROW = _add("campaign row 1", "campaign row 2", "campaign row 3")
+ASK = _add("ask partner")  # Team Versus: reopen the partner's give window (option team_gold)
 
 NUM_ACTIONS = len(_names)
 NAMES: tuple[str, ...] = tuple(_names)

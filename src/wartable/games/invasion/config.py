@@ -47,6 +47,13 @@ class InvasionConfig(BaseModel):
     team_open_hands: bool = Field(
         True, description="Team Versus: teammates see each other's hand (they may show it)"
     )
+    team_gold: Literal["ask", "once"] = Field(
+        "ask",
+        description="Team Versus (chapter 12, gold added during the teammate's turn): the partner "
+        "is offered the give window when Buy or Defeat is picked, and the active player may "
+        "reopen it (`ask partner`) during Buy or Defeat as often as wanted (default); or only "
+        "the one window when Buy or Defeat is picked (once)",
+    )
     turn_limit: int = Field(
         400,
         ge=0,

@@ -188,9 +188,13 @@ def legal(s: InvasionState, seat: int) -> list[int]:
         out = [A.GOLD + g for g in GOLDS if hand[g]]
         out += _buys(s, spendable(s, seat))
         out.append(A.DONE)
+        if s.config.team and _can_ask(s, seat):
+            out.append(A.ASK)
         return out
     if phase == DEFEAT:
         out = [A.GOLD + g for g in GOLDS if hand[g]]
+        if s.config.team and _can_ask(s, seat):
+            out.append(A.ASK)
         money = spendable(s, seat)
         acost = s.db.attack_cost
         out += [_DEFEND0 + d for d in DEFENDERS if hand[d] and acost[d] <= money]
@@ -204,6 +208,12 @@ def legal(s: InvasionState, seat: int) -> list[int]:
         out.append(A.NO_FORWARD)
         return out
     return []
+
+
+def _can_ask(s: InvasionState, seat: int) -> bool:
+    """Team Versus, option ``team_gold = "ask"``: the partner holds Gold to give."""
+    mate = s.hand[seat ^ 1]
+    return s.config.team_gold == "ask" and bool(mate[0] or mate[1] or mate[2])
 
 
 def _buys(s: InvasionState, money: int) -> list[int]:
@@ -282,6 +292,8 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
             s.phase = FORWARD
             if ev is not None:
                 ev.append(event("eliminate", seat=seat, card=KEYS[k]))
+    elif a == A.ASK:  # Team Versus: the partner may give Gold again (chapter 12)
+        push(s, F_TEAMGOLD, s.teammate(seat))
     elif a < A.DONE and a >= A.GOLD:
         g = GOLDS[a - A.GOLD]
         play_gold(s, seat, g, 1, ev)
