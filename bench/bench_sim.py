@@ -9,6 +9,7 @@ machine is shared, so the figures are noisy.
 from __future__ import annotations
 
 import os
+import resource
 import time
 from typing import Any
 
@@ -19,13 +20,25 @@ GAME = "draconia"
 AGENTS = ["heuristic", "random"]
 
 
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished children (the pool workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def _rate(job: Any, games: int, workers: int, backend: str = "local") -> dict[str, float]:
+    cpu = _cpu()
     result = run_job(job, games, workers, backend=backend)
-    return {
+    out = {
         "games": games,
         "seconds": round(result.seconds, 3),
         "games_per_second": round(games / result.seconds, 1),
     }
+    if backend == "local":
+        # the cores we actually got: below `workers` when others use the machine
+        out["cores_used"] = round((_cpu() - cpu) / result.seconds, 2)
+    return out
 
 
 def run(seconds: float = 3.0) -> dict[str, Any]:
@@ -44,6 +57,12 @@ def run(seconds: float = 3.0) -> dict[str, Any]:
     out["speedup_2_vs_1"] = round(
         out["local_2"]["games_per_second"] / out["local_1"]["games_per_second"], 2
     )
+    # games per CPU-second at 2 workers relative to 1: the runner's own overhead
+    # (1.0 = none), independent of how many cores the other users left us
+    per_cpu = [
+        out[k]["games_per_second"] / max(out[k]["cores_used"], 1e-9) for k in ("local_1", "local_2")
+    ]
+    out["cpu_efficiency_2_vs_1"] = round(per_cpu[1] / per_cpu[0], 2)
     try:
         t0 = time.perf_counter()
         with ray_session(None, num_cpus=2):
