@@ -121,3 +121,28 @@ def test_numbers_behind_the_charts(results_db: str) -> None:
     groups = analysis.group_games(games)
     assert [len(g.games) for g in groups] == [8, 4]
     assert "settlement_mode=true" in groups[1].label
+
+
+def test_a_won_solo_game_is_a_pass_not_a_draw(results_db: str) -> None:
+    store = ResultStore(results_db, create=False)
+    solo = store.games(game="invasion")
+    store.close()
+    assert len(solo) == 8 and all(g.seats == 1 for g in solo)
+    for g in solo:
+        assert g.draw == (g.winners == ())
+        assert g.seat_won(0) == (g.winners == (0,))
+    rates = analysis.solo_pass_rates(solo)
+    assert sorted(rates) == [("1", "beginner"), ("1", "expert"), ("4", "beginner"), ("4", "expert")]
+    assert sum(t.wins for t in rates.values()) == sum(g.seat_won(0) for g in solo)
+    assert all(t.games == 2 for t in rates.values())
+
+
+def test_solo_record_definitions() -> None:
+    from wartable.sim import GameRecord
+
+    won = GameRecord(0, 0, (0,), (0,), (20.0,), "glory", 50)
+    lost = GameRecord(1, 1, (0,), (), (10.0,), "glory", 50)
+    assert not won.is_draw and won.seat_won(0)
+    assert lost.is_draw and not lost.seat_won(0)
+    shared = GameRecord(2, 2, (0, 1), (0, 1), (1.0, 1.0), "tie", 9)
+    assert shared.is_draw and not shared.seat_won(0)

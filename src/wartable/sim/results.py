@@ -2,8 +2,9 @@
 
 Definitions (also in docs/formats/cli.md):
 
-- a **draw** is a game with no winner, or where every seat shares the victory;
-  a draw counts as a win for nobody;
+- a **draw** is a game with no winner, or where every seat shares the victory
+  (in a game of two or more seats: a solo game won is a win); a draw counts
+  as a win for nobody;
 - otherwise every seat in ``winners`` scores a win (a shared victory of some
   seats, e.g. a team, is a win for each of them);
 - a game's **length** is the number of decisions (atomic actions) taken.
@@ -39,7 +40,8 @@ class GameRecord:
 
     @property
     def is_draw(self) -> bool:
-        return not self.winners or len(set(self.winners)) >= len(self.seat_agents)
+        seats = len(self.seat_agents)
+        return not self.winners or (seats > 1 and len(set(self.winners)) >= seats)
 
     def seat_won(self, seat: int) -> bool:
         return not self.is_draw and seat in self.winners
