@@ -19,7 +19,9 @@ def test_heuristic_beats_random() -> None:
 
     Default configuration (one dealt card each, no card choice). Measured 240/300 = 80.0%
     on these seeds, but 76.6% over seeds 0-999: seeds 0-299 are easier than average
-    (see docs/games/skirm.md, "Bots and measured figures").
+    (see docs/games/skirm.md, "Bots and measured figures"). The issue's 80% is not met in
+    general, so the test asserts what holds with a margin (75%) rather than a threshold
+    tuned to these seeds; issue 5 stays open on this point.
     """
     wins = 0
     for seed in range(300):
@@ -29,7 +31,7 @@ def test_heuristic_beats_random() -> None:
         rec = play_match(GAME, {}, seed, agents)
         assert rec.outcome is not None
         wins += rec.outcome.winners[0] == h
-    assert wins / 300 >= 0.80
+    assert wins / 300 >= 0.75
 
 
 def test_ceiling_bounds_every_win() -> None:
