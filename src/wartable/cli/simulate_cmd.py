@@ -33,7 +33,7 @@ from wartable.core.errors import ConfigError
 from wartable.games import get_game
 from wartable.sim import SimJob, SimResult, prepare_job, run_job
 from wartable.sim.inputs import apply_data, apply_mode, check_metric, grid, parse_sweeps
-from wartable.sim.ray_backend import import_ray, ray_session
+from wartable.sim.ray_backend import RAY_LOCAL_CPUS, import_ray, ray_session
 from wartable.sim.runner import check_run
 from wartable.sim.storage import DEFAULT_DB, ResultStore
 
@@ -249,8 +249,14 @@ def simulate(
         bool, typer.Option("--mirror", help="Play each deal (seed) from every seat rotation.")
     ] = False,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Worker processes (Ray: local CPUs).", min=1)
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--workers",
+            "-w",
+            help="Worker processes (default 1; Ray: local CPUs, default 2).",
+            min=1,
+        ),
+    ] = None,
     backend: Annotated[str, typer.Option("--backend", help="Where games run: local or ray.")] = (
         "local"
     ),
@@ -277,6 +283,7 @@ def simulate(
 ) -> None:
     """Play many games (seats rotated, game i with seed S+i), store them and report win rates."""
     # every input error before any game starts (and before any output)
+    workers = workers or (RAY_LOCAL_CPUS if backend == "ray" else 1)
     game = get_game(game_id)
     specs = split_agent_specs(agents)
     base = apply_data(game, data, apply_mode(game, mode, parse_config(config)))

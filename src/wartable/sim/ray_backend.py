@@ -29,6 +29,7 @@ from wartable.core.errors import ConfigError
 from .results import GameRecord
 from .runner import SimJob, chunks, run_chunk
 
+RAY_LOCAL_CPUS = 2  # the CLI's default --workers with --backend ray
 LOCAL_OBJECT_STORE = 100 * 1024 * 1024  # bytes: records are small; be kind to a shared machine
 
 
