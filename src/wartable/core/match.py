@@ -50,9 +50,12 @@ def play_match(
     while not game.is_terminal(state):
         seat = game.to_act(state)[0]
         legal = game.legal_actions(state, seat)
-        agent = agents[seat]
-        obs = game.observe(state, seat) if agent.needs_observation else None
-        action = legal[0] if len(legal) == 1 else agent.act(game, obs, legal, seat, rngs[seat])
+        if len(legal) == 1:  # a forced move: no need to ask (or build an observation)
+            action = legal[0]
+        else:
+            agent = agents[seat]
+            obs = game.observe(state, seat) if agent.needs_observation else None
+            action = agent.act(game, obs, legal, seat, rngs[seat])
         game.apply_fast(state, seat, action, None)
         log.append((seat, action))
         if len(log) > max_decisions:
