@@ -86,7 +86,7 @@ class ISMCTSAgent:
             f"rollout={self.rollout!r}, c={self.c})"
         )
 
-    def _policy(self, game: Game[Any, Any], observation: dict[str, Any]) -> RolloutPolicy:
+    def _policy(self, game: Game[Any, Any]) -> RolloutPolicy:
         if self.rollout == "random":
             return RolloutPolicy()
         policy = self._policies.get(game.id)
@@ -94,8 +94,7 @@ class ISMCTSAgent:
             agents = getattr(importlib.import_module(f"wartable.games.{game.id}"), "AGENTS", {})
             if "heuristic" not in agents:
                 raise ConfigError(f"{game.id} has no heuristic agent for rollout=heuristic")
-            seats = max(len(observation.get("players", ())), 8)
-            policy = AgentRollout([agents["heuristic"]() for _ in range(seats)])
+            policy = AgentRollout(agents["heuristic"])
             self._policies[game.id] = policy
         return policy
 
@@ -112,9 +111,7 @@ class ISMCTSAgent:
         search_rng = rng.fork()  # one draw from the agent's stream per decision
         if len(legal) == 1:
             return legal[0]
-        search = Search(
-            game, observation, seat, search_rng, self.c, self._policy(game, observation)
-        )
+        search = Search(game, observation, seat, search_rng, self.c, self._policy(game))
         search.run(self.iterations, self.seconds)
         self.last_search = search
         return search.best_action(legal)

@@ -77,8 +77,9 @@ class AgentRollout(RolloutPolicy):
     """Plays out with an agent per seat (a game's heuristic bot), fed each seat's
     observation of the *determinized* state."""
 
-    def __init__(self, agents: list[Any]) -> None:
-        self.agents = agents
+    def __init__(self, factory: Any) -> None:
+        self.factory = factory
+        self.agents: dict[int, Any] = {}  # one bot per seat, built on first use
 
     def play(self, game: Game[Any, Any], state: Any, rng: Rng) -> None:
         steps = 0
@@ -89,7 +90,9 @@ class AgentRollout(RolloutPolicy):
             if len(legal) == 1:
                 action = legal[0]
             else:
-                agent = self.agents[seat % len(self.agents)]
+                agent = self.agents.get(seat)
+                if agent is None:
+                    agent = self.agents[seat] = self.factory()
                 obs = game.observe(state, seat) if agent.needs_observation else None
                 action = agent.act(game, obs, legal, seat, rng)
             game.apply_fast(state, seat, action, None)
