@@ -9,7 +9,9 @@ A designer's tool, not rules: it prints.
 from __future__ import annotations
 
 import argparse
+import sys
 from math import sqrt
+from typing import Any
 
 from wartable.core.match import play_match
 
@@ -58,13 +60,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--step3", default="comparison", choices=["comparison", "contested", "literal"])
     ap.add_argument("--data-dir", default=None, help="directory with an own cards.toml")
     args = ap.parse_args(argv)
-    cards = load_cards(args.data_dir).cards
     m = matrix(args.games, args.seed, args.step3, args.data_dir)
-    print(
-        f"Skirm card-vs-card win rate of the row card, heuristic duelists, {args.games} duels per pair"
-    )
-    print("cell: win% [95% CI low-high]")
-    print("      " + " ".join(f"{c.id:>13}" for c in cards) + "   overall")
+    sys.stdout.write(format_matrix(m, load_cards(args.data_dir).cards, args.games))
+
+
+def format_matrix(m: Any, cards: Any, games: int) -> str:
+    """The matrix as text: the row card's win rate with a Wilson 95% interval per cell."""
+    lines = [
+        f"Skirm card-vs-card win rate of the row card, heuristic duelists, {games} duels per pair",
+        "cell: win% [95% CI low-high]",
+        "      " + " ".join(f"{c.id:>13}" for c in cards) + "   overall",
+    ]
     for i, c in enumerate(cards):
         cells = []
         tw = tn = 0
@@ -77,12 +83,13 @@ def main(argv: list[str] | None = None) -> None:
                 lo, hi = wilson(w, n)
                 cells.append(f"{100 * w / n:3.0f} [{100 * lo:2.0f}-{100 * hi:3.0f}]".rjust(13))
         lo, hi = wilson(tw, tn)
-        print(
+        lines.append(
             f"{c.id:>5} "
             + " ".join(cells)
             + f"   {100 * tw / tn:3.0f} [{100 * lo:.0f}-{100 * hi:.0f}]"
         )
-    print("abilities: " + ", ".join(f"{c.id}={c.ability}/{c.scoring}" for c in cards))
+    lines.append("abilities: " + ", ".join(f"{c.id}={c.ability}/{c.scoring}" for c in cards))
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
