@@ -12,6 +12,7 @@ prints.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from wartable.core.match import agent_rngs
@@ -93,9 +94,9 @@ def main(argv: list[str] | None = None) -> None:
     config = json.loads(args.config)
     seeds = range(args.seed, args.seed + args.games)
     won = sum(winnable(game, config, s, s % 2) for s in seeds)
-    print(
+    sys.stdout.write(
         f"seeds {args.seed}-{args.seed + args.games - 1}: {won}/{args.games} "
-        f"({100 * won / args.games:.1f}%) winnable by some sequence of the bot's choices"
+        f"({100 * won / args.games:.1f}%) winnable by some sequence of the bot's choices\n"
     )
 
 
