@@ -11,11 +11,19 @@ from typing import Any
 Event = dict[str, Any]
 
 
-def event(kind: str, to: tuple[int, ...] | None = None, **fields: Any) -> Event:
+def event(kind: str, /, to: tuple[int, ...] | None = None, **fields: Any) -> Event:
     e: Event = {"type": kind, **fields}
     if to is not None:
         e["to"] = list(to)
     return e
+
+
+def emit(
+    events: list[Event] | None, kind: str, /, to: tuple[int, ...] | None = None, **fields: Any
+) -> None:
+    """Append an event when events are being recorded (``None``: the fast path, nothing built)."""
+    if events is not None:
+        events.append(event(kind, to, **fields))
 
 
 def visible_events(events: list[Event], seat: int | None) -> list[Event]:

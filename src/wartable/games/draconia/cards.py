@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -34,14 +34,7 @@ ABILITIES = (
 )
 CLASSES = ("leader", "champion", "attacker", "defender", "ambusher", "charger", "supplier")
 FactionId = Literal["ironshroud", "scorching_sands", "amazania", "frostfjell", "zigmar", "highwood"]
-FACTIONS: tuple[str, ...] = (
-    "ironshroud",
-    "scorching_sands",
-    "amazania",
-    "frostfjell",
-    "zigmar",
-    "highwood",
-)
+FACTIONS: tuple[str, ...] = get_args(FactionId)
 FACTION_ABILITY = {
     "ironshroud": "persistent",
     "scorching_sands": "maneuver",

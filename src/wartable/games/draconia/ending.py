@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wartable.core.events import Event
+from wartable.core.events import Event, emit
 
 from . import settlements as S
 from .board import enemies, team_of, teams
@@ -30,17 +30,12 @@ def _best(s: DraconiaState, seats: list[int]) -> list[int]:
     return [p for p in seats if _rank(s, [p]) == top]
 
 
-def _event(ev: list[Event] | None, event_type: str, **fields: object) -> None:
-    if ev is not None:
-        ev.append({"type": event_type, **fields})
-
-
 def _finish(s: DraconiaState, winners: list[int], reason: str, ev: list[Event] | None) -> None:
     s.winners = sorted(winners)
     s.end_reason = reason
     s.phase = OVER
     s.commit.open(())
-    _event(ev, "game_over", winners=list(s.winners), reason=reason)
+    emit(ev, "game_over", winners=list(s.winners), reason=reason)
 
 
 def end_by_rounds(s: DraconiaState, ev: list[Event] | None) -> None:
@@ -91,7 +86,7 @@ def check_end(s: DraconiaState, ev: list[Event] | None) -> bool:
         return False
     for p in out:
         s.alive[p] = False
-        _event(ev, "knocked_out", seat=p)
+        emit(ev, "knocked_out", seat=p)
     alive = [p for p in range(s.seats) if s.alive[p]]
     if teams(s):
         fallen = {team_of(s, p) for p in out}

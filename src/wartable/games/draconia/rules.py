@@ -7,7 +7,7 @@ Back Line, Upkeep) until the next decision.
 
 from __future__ import annotations
 
-from wartable.core.events import Event
+from wartable.core.events import Event, emit
 
 from . import actions as A
 from . import draft
@@ -67,11 +67,6 @@ def to_act(s: DraconiaState) -> tuple[int, ...]:
     return (s.active,)
 
 
-def _event(ev: list[Event] | None, event_type: str, **fields: object) -> None:
-    if ev is not None:
-        ev.append({"type": event_type, **fields})
-
-
 def _move(src: list[int], dst: list[int], card: int) -> None:
     src.remove(card)
     dst.append(card)
@@ -104,7 +99,7 @@ def step(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
         _bombard_next(s, ev)
     elif ph == CAMP_RETRIEVE:
         _move(s.camp[seat], s.hand[seat], a - A.RETRIEVE)
-        _event(ev, "retrieve", seat=seat, card=a - A.RETRIEVE, cost=0)
+        emit(ev, "retrieve", seat=seat, card=a - A.RETRIEVE, cost=0)
         s.phase = CAMP_SPEND
     elif ph == CAMP_SPEND:
         _camp_spend(s, seat, a, ev)
@@ -113,12 +108,12 @@ def step(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     elif ph == SETTLEMENT:
         s.commit.add(seat, a)
         s.commit.finish(seat)
-        _event(ev, "settlement_chosen", seat=seat)
+        emit(ev, "settlement_chosen", seat=seat)
         if s.commit.all_done:
             reveal_settlements(s, ev)
     elif ph == FACTION:
         s.factions[seat] = FACTIONS[a - A.FACTION]
-        _event(ev, "faction", seat=seat, faction=s.factions[seat])
+        emit(ev, "faction", seat=seat, faction=s.factions[seat])
         s.faction_queue.pop(0)
         if not s.faction_queue:
             after_factions(s, ev)
@@ -138,7 +133,7 @@ def _finish_draft(s: DraconiaState, ev: list[Event] | None) -> None:
 
 # ----------------------------------------------------------------------------- Deploy Phase
 def start_round(s: DraconiaState, ev: list[Event] | None) -> None:
-    _event(ev, "round", round=s.round)
+    emit(ev, "round", round=s.round)
     deployers = [p for p in range(s.seats) if s.alive[p] and s.hand[p]]
     s.phase = DEPLOY
     s.commit.open(deployers)
@@ -150,7 +145,7 @@ def _deploy(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None
     s.commit.add(seat, a)
     if len(s.commit.buffers[seat]) >= min(3, len(s.hand[seat])):
         s.commit.finish(seat)
-        _event(ev, "deployed", seat=seat)
+        emit(ev, "deployed", seat=seat)
     if s.commit.all_done:
         for p, buf in enumerate(s.commit.reveal()):
             for act in buf:
@@ -176,7 +171,7 @@ def _order_phase(s: DraconiaState, ev: list[Event] | None) -> None:
                     reveal(s, p, line, ev)
                     haste[p] += h
     s.order = sorted(seats_from(s, 0), key=lambda p: (-haste[p], (p - s.first) % seats))
-    _event(ev, "order", order=list(s.order), haste=haste)
+    emit(ev, "order", order=list(s.order), haste=haste)
     # Crimson Palace: once per game, after the order is determined
     s.palace_queue = [
         p
@@ -201,7 +196,7 @@ def _palace(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None
                 s.field[seat][line] = EMPTY
                 s.face_up[seat][line] = False
                 s.hand[seat].append(pos)
-        _event(ev, "palace", seat=seat)
+        emit(ev, "palace", seat=seat)
     if not s.palace_queue:
         _start_turn(s, 0, ev)
 
@@ -215,7 +210,7 @@ def _start_turn(s: DraconiaState, index: int, ev: list[Event] | None) -> None:
         return
     s.turn = index
     s.active = seat = s.order[index]
-    _event(ev, "turn", seat=seat)
+    emit(ev, "turn", seat=seat)
     has_target = any(x != EMPTY for foe in enemies(s, seat) for x in s.field[foe])
     s.phase = ARROW if has_target and arrows_on_field(s, seat, face_up_only=False) else MAIN
 
@@ -241,17 +236,17 @@ def _arrow(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
 def _main_action(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     if a == A.REST:
         gained = _gain_supply(s, seat, 2)
-        _event(ev, "rest", seat=seat, supply=gained)
+        emit(ev, "rest", seat=seat, supply=gained)
         _end_turn(s, ev)
     elif a == A.SKIRMISH:
-        _event(ev, "skirmish", seat=seat)
+        emit(ev, "skirmish", seat=seat)
         s.attacks_left = [line for line in LINES if s.field[seat][line] != EMPTY]
         s.phase = SKIRMISH
         if not s.attacks_left:
             _end_turn(s, ev)
     else:
         line, target = (1, a - A.CAUTIOUS_MID) if a >= A.CAUTIOUS_MID else (a - A.CAUTIOUS, -1)
-        _event(ev, "cautious_attack", seat=seat, line=line)
+        emit(ev, "cautious_attack", seat=seat, line=line)
         s.attacks_left = []
         _attack(s, seat, line, True, target, ev)
 
@@ -292,7 +287,7 @@ def _bellow(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None
         card = entry % 100
         _move(s.grave[seat], s.camp[seat], card)
         s.stokens[seat] -= 1
-        _event(ev, "bellow", seat=seat, card=card)
+        emit(ev, "bellow", seat=seat, card=card)
     _after_resolution(s, ev)
 
 
@@ -316,7 +311,7 @@ def _maneuver(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> No
         s.hand[seat].append(back)
         s.field[seat][line] = card
         s.face_up[seat][line] = False
-        _event(ev, "maneuver", seat=seat, line=line, returned=back)
+        emit(ev, "maneuver", seat=seat, line=line, returned=back)
     _continue_skirmish(s, ev)
 
 
@@ -357,10 +352,10 @@ def _back_line(s: DraconiaState, ev: list[Event] | None) -> None:
             unit = s.unit(p, pos)
             if unit.supply:
                 gained = _gain_supply(s, p, unit.supply)
-                _event(ev, "supply", seat=p, line=line, gained=gained)
+                emit(ev, "supply", seat=p, line=line, gained=gained)
             fortify = fortify_icons(s, p, unit)
             if fortify:
-                _event(ev, "fortify", seat=p, line=line, placed=_add_fortify(s, p, line, fortify))
+                emit(ev, "fortify", seat=p, line=line, placed=_add_fortify(s, p, line, fortify))
             s.revive_queue.extend([p] * unit.revive)
     if s.revive_queue:
         s.phase = REVIVE
@@ -371,11 +366,11 @@ def _back_line(s: DraconiaState, ev: list[Event] | None) -> None:
 def _revive(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     if a == A.REVIVE_HEAL:
         s.health[seat] += 1
-        _event(ev, "revive", seat=seat, healed=1)
+        emit(ev, "revive", seat=seat, healed=1)
     else:
         card = a - A.REVIVE
         _move(s.grave[seat], s.hand[seat], card)
-        _event(ev, "revive", seat=seat, card=card, unit=s.unit(seat, card).name)
+        emit(ev, "revive", seat=seat, card=card, unit=s.unit(seat, card).name)
     s.revive_queue.pop(0)
     if not s.revive_queue:
         _bombard(s, ev)
@@ -425,19 +420,19 @@ def _camp_spend(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> 
     elif a == A.HEAL:
         s.supply[seat] -= 2
         s.health[seat] += 1
-        _event(ev, "heal", seat=seat, health=s.health[seat])
+        emit(ev, "heal", seat=seat, health=s.health[seat])
     elif A.EXTRA <= a < A.PERSIST:
         s.supply[seat] -= 1
         _move(s.camp[seat], s.hand[seat], a - A.EXTRA)
-        _event(ev, "retrieve", seat=seat, card=a - A.EXTRA, cost=1)
+        emit(ev, "retrieve", seat=seat, card=a - A.EXTRA, cost=1)
     elif A.SUPPLY_SLOT <= a < A.DEPLOY:
         s.supply[seat] -= 1
         s.slot_supply[seat][a - A.SUPPLY_SLOT] = 1
-        _event(ev, "supply_slot", seat=seat, line=a - A.SUPPLY_SLOT)
+        emit(ev, "supply_slot", seat=seat, line=a - A.SUPPLY_SLOT)
     elif A.PERSIST <= a < A.REVIVE:
         s.supply[seat] -= 1
         _move(s.grave[seat], s.hand[seat], a - A.PERSIST)
-        _event(ev, "persistent", seat=seat, card=a - A.PERSIST)
+        emit(ev, "persistent", seat=seat, card=a - A.PERSIST)
     else:
         _settlement_spend(s, seat, a, ev)
 
@@ -447,13 +442,13 @@ def _settlement_spend(s: DraconiaState, seat: int, a: int, ev: list[Event] | Non
         line = a - A.GLIMMER
         s.supply[seat] -= 2
         s.glimmer_round[seat] = s.round
-        _event(ev, "glimmerspire", seat=seat, line=line, placed=_add_fortify(s, seat, line, 2))
+        emit(ev, "glimmerspire", seat=seat, line=line, placed=_add_fortify(s, seat, line, 2))
     elif A.BLESS <= a < A.PYRAMID:
         line, kind = divmod(a - A.BLESS, len(S.BLESSINGS))
         s.stokens[seat] = 0
         s.bless[seat] = [line, kind, s.round + 1, 0]
-        _event(ev, "blessing_placed", seat=seat, line=line)
-        _event(ev, "blessing_kind", seat=seat, kind=S.BLESSINGS[kind], to=[seat])
+        emit(ev, "blessing_placed", seat=seat, line=line)
+        emit(ev, "blessing_kind", seat=seat, kind=S.BLESSINGS[kind], to=(seat,))
     else:
         line, kind = divmod(a - A.PYRAMID, len(S.PYRAMIDS))
         s.supply[seat] -= S.PYRAMID_COST[kind]
@@ -462,7 +457,7 @@ def _settlement_spend(s: DraconiaState, seat: int, a: int, ev: list[Event] | Non
             s.marks[seat][PYRAMID_ATTACK + line] += 1
         if kind != 0:
             s.marks[seat][PYRAMID_DEFENSE + line] += 1
-        _event(ev, "pyramid", seat=seat, line=line, kind=S.PYRAMIDS[kind])
+        emit(ev, "pyramid", seat=seat, line=line, kind=S.PYRAMIDS[kind])
 
 
 # ----------------------------------------------------------------------------- Upkeep and the end
@@ -482,8 +477,8 @@ def _upkeep(s: DraconiaState, ev: list[Event] | None) -> None:
     for p in seats_from(s, 0):
         drawn = [s.draw[p].pop() for _ in range(min(2, len(s.draw[p])))]
         s.hand[p].extend(drawn)
-        _event(ev, "draw", seat=p, count=len(drawn))
-        _event(ev, "drew", seat=p, cards=drawn, to=[p])
+        emit(ev, "draw", seat=p, count=len(drawn))
+        emit(ev, "drew", seat=p, cards=drawn, to=(p,))
     s.first = seats_from(s, s.first + 1)[0]
     s.round += 1
     start_round(s, ev)

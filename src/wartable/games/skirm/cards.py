@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
@@ -17,33 +17,6 @@ from wartable.core.data import load_records, read_toml
 from wartable.core.errors import DataError
 
 NUM_SKILLS = 6
-
-ABILITIES = (
-    "BLADE",
-    "CLOAK",
-    "DODECAHEDRON",
-    "HARNESS",
-    "HELM",
-    "HORN",
-    "GAUNTLET",
-    "MANTLE",
-    "MASK",
-    "SCEPTER",
-    "TOME",
-    "SET3",
-)
-SCORINGS = (
-    "CIRCUIT",
-    "ENERGY",
-    "FIRE",
-    "GOLD",
-    "LEAF",
-    "METAL",
-    "SAND",
-    "SINEW",
-    "STONE",
-    "WATER",
-)
 
 AbilityName = Literal[
     "BLADE",
@@ -62,6 +35,8 @@ AbilityName = Literal[
 ScoringName = Literal[
     "CIRCUIT", "ENERGY", "FIRE", "GOLD", "LEAF", "METAL", "SAND", "SINEW", "STONE", "WATER"
 ]
+ABILITIES: tuple[str, ...] = get_args(AbilityName)
+SCORINGS: tuple[str, ...] = get_args(ScoringName)
 
 
 class CardRecord(BaseModel):
