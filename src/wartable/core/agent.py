@@ -12,7 +12,10 @@ class Agent(Protocol):
 
     An agent only ever gets ``observation`` (from ``game.observe``), never the
     state itself; ``needs_observation = False`` lets agents that ignore it
-    (the random bot) skip building one.
+    (the random bot) skip building one. An agent may also set ``wants_view =
+    True``: ``play_match`` then passes ``game.seat_view(state, seat)`` (a cheap
+    read-only view of the same information) instead of the dict; such an agent
+    must still accept the dict, which other runners pass.
     """
 
     name: str

@@ -137,6 +137,15 @@ class Game(ABC, Generic[S, C]):
     def observe(self, state: S, player: int | None) -> dict[str, Any]:
         """Exactly what ``player`` may know (``None``: public spectator view). JSON-able."""
 
+    def seat_view(self, state: S, player: int) -> Any:
+        """What ``player`` may know, for agents with ``wants_view = True`` (see ``agent.py``).
+
+        Default: ``observe(state, player)``. A game may return a cheaper read-only object
+        (no copies) instead; it must hold nothing beyond that observation (the game's
+        tests check it) and its agents must accept the observation dict as well.
+        """
+        return self.observe(state, player)
+
     @abstractmethod
     def determinize(self, observation: dict[str, Any], rng: Rng) -> S:
         """A full state consistent with ``observation`` (hidden parts sampled with ``rng``)."""

@@ -47,6 +47,7 @@ def play_match(
     rngs = agent_rngs(seed, seats)
     record = MatchRecord(game.id, config.model_dump(mode="json"), seed)
     log = record.actions
+    views = [bool(getattr(a, "wants_view", False)) for a in agents]  # see agent.py
     while not game.is_terminal(state):
         seat = game.to_act(state)[0]
         legal = game.legal_actions(state, seat)
@@ -54,7 +55,12 @@ def play_match(
             action = legal[0]
         else:
             agent = agents[seat]
-            obs = game.observe(state, seat) if agent.needs_observation else None
+            if not agent.needs_observation:
+                obs = None
+            elif views[seat]:
+                obs = game.seat_view(state, seat)
+            else:
+                obs = game.observe(state, seat)
             action = agent.act(game, obs, legal, seat, rngs[seat])
         game.apply_fast(state, seat, action, None)
         log.append((seat, action))

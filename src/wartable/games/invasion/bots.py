@@ -1,6 +1,8 @@
 """The heuristic bot: buys well, defeats the best invader it can, manages terror.
 
-It reads only the observation (its own hand, the table, public counts). In the
+It reads only what its seat may see: a ``SeatView`` (``view.py``: the fields of
+the observation, read from the state without copying) or the observation dict
+itself (its own hand, the table, public counts). In the
 main phase it plans the strongest attack its hand can pay for and attacks when
 that defeats an invader (following the plan for the rest of the turn),
 otherwise it buys the best card its gold reaches, or eliminates a weak card
@@ -47,7 +49,6 @@ from .cards import (
     WEALTH,
     WEREBEAR,
     Db,
-    get_db,
 )
 from .stack import (
     F_ARCANIST,
@@ -64,6 +65,7 @@ from .stack import (
     P_GLADIATOR,
 )
 from .state import BUY, DEFEAT, FORWARD, MAIN
+from .view import SeatView
 
 # how much the bot wants each card (buying and keeping); 0 = never buy
 WANT: dict[int, float] = {
@@ -88,27 +90,25 @@ def keep_value(db: Db, k: int) -> float:
 class HeuristicAgent:
     name = "heuristic"
     needs_observation = True
+    wants_view = True  # ``play_match`` passes ``GAME.seat_view`` (a ``SeatView``), not the dict
 
     def __init__(self) -> None:
         # the attack planned when choosing Defeat: (turn, defenders to play, targets)
         self._plan: tuple[int, list[int], list[int]] | None = None
-        self._db: tuple[str | None, Db] | None = None
 
-    def act(
-        self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
-    ) -> int:
-        obs = observation or {}
-        data_dir = obs["config"]["data_dir"]
-        if self._db is None or self._db[0] != data_dir:
-            self._db = (data_dir, get_db(data_dir))
-        choice = self._choose(obs, self._db[1], legal, seat)
+    def act(self, game: Any, observation: Any, legal: list[int], seat: int, rng: Rng) -> int:
+        """``observation``: a ``SeatView`` or the observation dict of ``seat``."""
+        v = observation
+        if type(v) is not SeatView:
+            v = SeatView.from_observation(v)
+        choice = self._choose(v, v.db, legal, seat)
         return choice if choice in legal else legal[0]
 
     # ----- decisions -----------------------------------------------------
-    def _choose(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
-        if obs["stack"] and obs["stack"][-1][1] == seat:
-            return self._frame(obs, db, legal, seat, obs["stack"][-1])
-        phase = obs["phase"]
+    def _choose(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
+        if obs.stack and obs.stack[-1][1] == seat:
+            return self._frame(obs, db, legal, seat, obs.stack[-1])
+        phase = obs.phase
         if phase == MAIN:
             return self._main(obs, db, legal, seat)
         if phase == BUY:
@@ -116,18 +116,18 @@ class HeuristicAgent:
         if phase == DEFEAT:
             return self._defeat(obs, db, legal, seat)
         if phase == FORWARD:
-            hand = obs["hands"][seat]
+            hand = obs.hand
             for i in (2, 1):
                 if hand[GOLDS[i]]:
                     return A.FORWARD + i
             return A.NO_FORWARD
         return legal[0]
 
-    def _main(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
-        hand = obs["hands"][seat]
+    def _main(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
+        hand = obs.hand
         legal_set = set(legal)
-        plan = best_attack(obs, db, seat)
-        if obs["actions_left"] > 0:
+        plan = best_attack(obs, db, obs.hand)
+        if obs.actions_left > 0:
             for k in CHAIN_ORDER + TERMINAL_ORDER:
                 if not hand[k] or _PLAY0 + k not in legal_set:
                     continue
@@ -142,12 +142,12 @@ class HeuristicAgent:
                 hand[FURY]
                 and _PLAY0 + FURY in legal_set
                 and plan is None
-                and best_attack(obs, db, seat, extra=10)
+                and best_attack(obs, db, obs.hand, extra=10)
             ):
                 return _PLAY0 + FURY
         if plan is not None and A.CHOOSE_DEFEAT in legal_set:
             order = sorted(plan[0], key=lambda d: -db.attack[d])
-            self._plan = (obs["turn"], order, list(plan[1]))
+            self._plan = (obs.turn, order, list(plan[1]))
             # outside Team Versus "defend <card>" / "target <slot>" picks Defeat at once
             if order and _DEFEND0 + order[0] in legal_set:
                 return _DEFEND0 + order.pop(0)
@@ -155,8 +155,8 @@ class HeuristicAgent:
             if not order and targets and A.TARGET + targets[0] in legal_set:
                 return A.TARGET + targets.pop(0)
             return A.CHOOSE_DEFEAT
-        money = obs["gold"] + hand[0] * db.gold[0] + hand[1] * db.gold[1] + hand[2] * db.gold[2]
-        if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and obs["defeated"][seat]:
+        money = obs.gold + hand[0] * db.gold[0] + hand[1] * db.gold[1] + hand[2] * db.gold[2]
+        if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and obs.defeated[seat]:
             return A.CHOOSE_CAMPAIGN
         direct = A.CHOOSE_BUY + 1 < len(legal) and any(A.BUY <= a < A.GOLD for a in legal)
         pick = self._buy(obs, db, legal, seat) if direct else A.DONE
@@ -168,9 +168,9 @@ class HeuristicAgent:
             return A.PASS if pick == A.DONE else pick
         return A.CHOOSE_BUY
 
-    def _buy(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
+    def _buy(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
         best, best_a = 0.0, A.DONE
-        supply = obs["supply"]
+        supply = obs.supply
         for a in legal:
             if A.BUY <= a < A.BUY_TOP:
                 k = a - A.BUY
@@ -183,8 +183,8 @@ class HeuristicAgent:
                     best, best_a = want, a
         return best_a
 
-    def _defeat(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
-        if self._plan is not None and self._plan[0] == obs["turn"]:
+    def _defeat(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
+        if self._plan is not None and self._plan[0] == obs.turn:
             _, defenders, targets = self._plan
             if defenders:
                 a = _DEFEND0 + defenders[0]
@@ -196,7 +196,7 @@ class HeuristicAgent:
             elif not targets and A.ATTACK in legal:
                 return A.ATTACK
         self._plan = None
-        plan = best_attack(obs, db, seat)
+        plan = best_attack(obs, db, obs.hand)
         if plan is not None:
             defenders, targets = plan
             for d in sorted(defenders, key=lambda d: -db.attack[d]):
@@ -210,20 +210,20 @@ class HeuristicAgent:
             return A.ATTACK
         targets = [a for a in legal if A.TARGET <= a < A.ATTACK]
         if targets:
-            return min(targets, key=lambda a: db.inv_health[obs["row"][a - A.TARGET]])
+            return min(targets, key=lambda a: db.inv_health[obs.row[a - A.TARGET]])
         return legal[0]
 
-    def _frame(self, obs: dict[str, Any], db: Db, legal: list[int], seat: int, f: list[int]) -> int:
+    def _frame(self, obs: SeatView, db: Db, legal: list[int], seat: int, f: list[int]) -> int:
         kind = f[0]
         if kind == F_CHOOSE:
             return self._pick_player(obs, legal, seat, f[2])
         if kind == F_WARLORD:
             return A.WARLORD_YES
         if kind == F_FIREMAGE:
-            kills = [len(d) for d in obs["defeated"]]
+            kills = [len(d) for d in obs.defeated]
             return A.FIRE_NO if kills[seat] >= max(kills) else A.FIRE_YES
         if kind == F_ARCANIST:
-            good = sum(1 for k in obs["revealed"] if k not in (TERROR, WEALTH))
+            good = sum(1 for k in obs.revealed if k not in (TERROR, WEALTH))
             return A.ARC_RETURN if good >= 2 else A.ARC_DISCARD
         if kind == F_SORCERESS:
             return max(legal, key=lambda a: keep_value(db, a - A.RECOVER))
@@ -246,10 +246,9 @@ class HeuristicAgent:
             return A.DONE
         return min(legal, key=lambda a: keep_value(db, a - A.DISCARD))
 
-    def _pick_player(self, obs: dict[str, Any], legal: list[int], seat: int, purpose: int) -> int:
-        kills = obs["defeated"]
-        cfg = obs["config"]
-        mate = seat ^ 1 if cfg["mode"] == "team" else -1
+    def _pick_player(self, obs: SeatView, legal: list[int], seat: int, purpose: int) -> int:
+        kills = obs.defeated
+        mate = seat ^ 1 if obs.team else -1
         friendly = purpose in (P_DAWN, P_GLADIATOR)
 
         def score(a: int) -> float:
@@ -261,36 +260,36 @@ class HeuristicAgent:
 
         return max(legal, key=score)
 
-    def _campaign(self, obs: dict[str, Any], db: Db, legal: list[int]) -> int:
+    def _campaign(self, obs: SeatView, db: Db, legal: list[int]) -> int:
         best, best_a = -1.0, legal[0]
         for a in legal:
             if a == A.CAMP_DECK:
                 score = 1.0
             else:
-                cid = obs["campaign_row"][a - A.CAMP_ROW]
+                cid = obs.campaign_row[a - A.CAMP_ROW]
                 score = db.camp_bonus[cid] / db.camp_need[cid]
             if score > best:
                 best, best_a = score, a
         return best_a
 
 
-def _attack_would_succeed(obs: dict[str, Any], db: Db) -> bool:
-    targets = [t for t in obs["targets"] if obs["row"][t] >= 0]
+def _attack_would_succeed(obs: SeatView, db: Db) -> bool:
+    targets = [t for t in obs.targets if obs.row[t] >= 0]
     if not targets:
         return False
-    health = sum(db.inv_health[obs["row"][t]] for t in targets)
-    dmg = obs["atk_damage"] + obs["fury"] + 10 * obs["enchant"] * obs["atk_defenders"]
-    return dmg - 10 * obs["betrayals"] >= health
+    health = sum(db.inv_health[obs.row[t]] for t in targets)
+    dmg = obs.atk_damage + obs.fury + 10 * obs.enchant * obs.atk_defenders
+    return dmg - 10 * obs.betrayals >= health
 
 
-def eliminate_pick(obs: dict[str, Any], db: Db, seat: int) -> int:
+def eliminate_pick(obs: SeatView, db: Db, seat: int) -> int:
     """A card worth trashing (chapter 5 ELIMINATE) on a turn that buys nothing useful, or -1.
 
     A Wealth goes once the deck holds enough better gold (60 in Treasure and Fortune); an
     Imperial Guard once there are more than three and two stronger defenders.
     """
-    hand = obs["hands"][seat]
-    unseen, pile, play = obs["unseen"][seat], obs["discards"][seat], obs["play"]
+    hand = obs.hand
+    unseen, pile, play = obs.unseen(), obs.discards[seat], obs.play
 
     def own(k: int) -> int:
         return hand[k] + unseen[k] + pile[k] + play[k]
@@ -304,44 +303,44 @@ def eliminate_pick(obs: dict[str, Any], db: Db, seat: int) -> int:
     return -1
 
 
-def _partner_value(obs: dict[str, Any], db: Db, mate: int, extra: int) -> float:
+def _partner_value(obs: SeatView, db: Db, hand: list[int], extra: int) -> float:
     """What the partner's Buy or Defeat choice is worth with ``extra`` gold given."""
-    if obs["phase"] == DEFEAT:
-        plan = best_attack(obs, db, mate, extra_money=extra)
+    if obs.phase == DEFEAT:
+        plan = best_attack(obs, db, hand, extra_money=extra)
         if plan is None:
             return 0.0
-        return 10.0 * sum(db.inv_glory[obs["row"][t]] for t in plan[1]) + 1.0
-    hand = obs["hands"][mate]
-    money = obs["gold"] + extra + sum(hand[g] * db.gold[g] for g in GOLDS)
-    supply, cost = obs["supply"], db.cost
+        return 10.0 * sum(db.inv_glory[obs.row[t]] for t in plan[1]) + 1.0
+    money = obs.gold + extra + sum(hand[g] * db.gold[g] for g in GOLDS)
+    supply, cost = obs.supply, db.cost
     best = 0.0
-    for k in obs["kingdom"]:
+    for k in obs.kingdom:
         if supply[k] and cost[k] <= money and k != TITAN:
             best = max(best, WANT.get(k, 0.0))
     return best
 
 
-def give_gold(obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
+def give_gold(obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
     """Team Versus: give Gold when it lets the partner defeat an invader (or a more glorious
     one), or buy a card worth clearly more (2 points of ``WANT``); the least gold that does.
     One card per decision: the window stays open and this is asked again."""
-    mate = obs["active"]
-    if obs["hands"][mate] is None or mate == seat:
+    mate = obs.active
+    mate_hand = obs.hands[mate]
+    if mate_hand is None or mate == seat:
         return A.DONE  # closed hands: no way to judge
-    mine = obs["hands"][seat]
+    mine = obs.hand
     have = [mine[g] if A.GIVE + i in legal else 0 for i, g in enumerate(GOLDS)]
     if not any(have):
         return A.DONE
     vals = [db.gold[g] for g in GOLDS]
-    base = _partner_value(obs, db, mate, 0)
-    margin = 0.0 if obs["phase"] == DEFEAT else 2.0
+    base = _partner_value(obs, db, mate_hand, 0)
+    margin = 0.0 if obs.phase == DEFEAT else 2.0
     best: tuple[float, int] = (base + margin, 0)
     pick = -1
     for counts in product(*(range(c + 1) for c in have)):
         total = sum(c * v for c, v in zip(counts, vals, strict=True))
         if not total:
             continue
-        value = _partner_value(obs, db, mate, total)
+        value = _partner_value(obs, db, mate_hand, total)
         if value > best[0] or (value == best[0] and pick >= 0 and -total > best[1]):
             best = (value, -total)
             pick = max(i for i, c in enumerate(counts) if c)  # the biggest card first
@@ -349,7 +348,7 @@ def give_gold(obs: dict[str, Any], db: Db, legal: list[int], seat: int) -> int:
 
 
 def best_attack(
-    obs: dict[str, Any], db: Db, seat: int, extra: int = 0, extra_money: int = 0
+    obs: SeatView, db: Db, hand: list[int], extra: int = 0, extra_money: int = 0
 ) -> tuple[list[int], list[int]] | None:
     """The defenders to play and the targets to take, or None if no invader can fall.
 
@@ -357,18 +356,17 @@ def best_attack(
     free to play, always join) and keeps the best glory; ties prefer fewer Stone
     Titans, then less gold spent.
     """
-    hand = obs["hands"][seat]
-    row = obs["row"]
-    chosen = [t for t in obs["targets"] if row[t] >= 0]
-    live = [t for t in range(6) if row[t] >= 0 and t not in obs["targets"]]
+    row = obs.row
+    chosen = [t for t in obs.targets if row[t] >= 0]
+    live = [t for t in range(6) if row[t] >= 0 and t not in obs.targets]
     if not chosen and not live:
         return None
-    money = obs["gold"] + extra_money + sum(hand[g] * db.gold[g] for g in GOLDS)
+    money = obs.gold + extra_money + sum(hand[g] * db.gold[g] for g in GOLDS)
     guards = hand[GUARD]
     kinds = [d for d in DEFENDERS if hand[d] and d != GUARD and db.attack_cost[d] <= money]
-    cards_now = sum(obs["play"]) + sum(hand)
-    base = obs["atk_damage"] + obs["fury"] + extra + guards * db.attack[GUARD]
-    enchant = 10 * obs["enchant"]
+    cards_now = sum(obs.play) + sum(hand)
+    base = obs.atk_damage + obs.fury + extra + guards * db.attack[GUARD]
+    enchant = 10 * obs.enchant
     undead = sum(1 for v in row if v >= 0 and db.inv_undead[v])
     # invaders as (glory, health, dragon, slot), most glorious first
     options = sorted(
@@ -385,10 +383,10 @@ def best_attack(
     for counts in product(*(range(hand[d] + 1) for d in kinds)):
         cost = 0
         dmg = base
-        shamans = obs["atk_shaman"]
-        slayers = obs["atk_slayer"]
-        titans = obs["atk_titan"]
-        n_def = obs["atk_defenders"] + guards
+        shamans = obs.atk_shaman
+        slayers = obs.atk_slayer
+        titans = obs.atk_titan
+        n_def = obs.atk_defenders + guards
         for c, d in zip(counts, kinds, strict=True):
             if c:
                 cost += c * db.attack_cost[d]

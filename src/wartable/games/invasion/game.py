@@ -20,6 +20,7 @@ from .setup import new_state
 from .stack import FRAME_NAMES
 from .state import PHASES, InvasionState, state_from_json, state_to_json
 from .turn import apply, legal, to_act
+from .view import SeatView
 
 
 class InvasionGame(Game[InvasionState, InvasionConfig]):
@@ -91,6 +92,9 @@ class InvasionGame(Game[InvasionState, InvasionConfig]):
 
     def observe(self, state: InvasionState, player: int | None) -> dict[str, Any]:
         return observe(state, player)
+
+    def seat_view(self, state: InvasionState, player: int) -> SeatView:
+        return SeatView.from_state(state, player)
 
     def determinize(self, observation: dict[str, Any], rng: Rng) -> InvasionState:
         return determinize(observation, rng)

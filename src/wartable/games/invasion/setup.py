@@ -24,7 +24,7 @@ from .effects import others
 from .stack import F_CHOOSE, P_THREAT2, push
 from .state import MAIN, InvasionState
 from .turn import reset_turn
-from .zones import GAIN_DISCARD, Ev, draw, gain
+from .zones import GAIN_DISCARD, Ev, draw, gain, shuffle
 
 START_WEALTH, START_GUARD = 7, 5  # chapter 4 i
 
@@ -34,8 +34,8 @@ def kingdom_for(config: InvasionConfig, s: InvasionState) -> tuple[list[int], li
     if config.battle_stage == "X":
         acts = [k for k in ACTIONS if k != CASUALTY]
         defs = [k for k in DEFENDERS if k != GUARD]
-        s.rng.shuffle(acts)
-        s.rng.shuffle(defs)
+        shuffle(s.rng, acts)
+        shuffle(s.rng, defs)
         return sorted(acts[:6]), sorted(defs[:6])
     stage = s.db.stages[int(config.battle_stage)]
     return sorted(K[k] for k in stage.actions), sorted(K[k] for k in stage.defenders)
@@ -83,18 +83,18 @@ def new_state(config: InvasionConfig, seed: int, ev: Ev = None) -> InvasionState
     # invader rows (iv, v)
     s.blue_deck = [v for v in range(NI) if not db.inv_gold[v] for _ in range(db.inv_count[v])]
     s.gold_deck = [v for v in range(NI) if db.inv_gold[v] for _ in range(db.inv_count[v])]
-    s.rng.shuffle(s.blue_deck)
-    s.rng.shuffle(s.gold_deck)
+    shuffle(s.rng, s.blue_deck)
+    shuffle(s.rng, s.gold_deck)
     s.row = [s.blue_deck.pop() for _ in range(3)] + [s.gold_deck.pop() for _ in range(3)]
     # campaigns (vi); solo ignores those needing other players (chapter 12)
     s.campaign_deck = [
         c for c in range(len(db.campaigns)) if not (config.solo and db.camp_others[c])
     ]
-    s.rng.shuffle(s.campaign_deck)
+    shuffle(s.rng, s.campaign_deck)
     s.campaign_row = [s.campaign_deck.pop() for _ in range(3)]
     # events (vii-ix): a random subset, the rest back to the box
     events = [e for e in range(4) for _ in range(db.event_count[e])]
-    s.rng.shuffle(events)
+    shuffle(s.rng, events)
     s.events_total = min(config.event_cards(), len(events))
     s.event_deck = events[: s.events_total]
     s.events_seen = [0, 0, 0, 0]
@@ -109,7 +109,7 @@ def new_state(config: InvasionConfig, seed: int, ev: Ev = None) -> InvasionState
         deck = [WEALTH] * START_WEALTH + [GUARD] * START_GUARD
         s.supply[WEALTH] -= START_WEALTH
         s.supply[GUARD] -= START_GUARD
-        s.rng.shuffle(deck)
+        shuffle(s.rng, deck)
         s.deck.append(deck)
         draw(s, p, 6, ev)
     s.campaigns = [[] for _ in range(s.owners())]
