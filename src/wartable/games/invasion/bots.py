@@ -77,6 +77,9 @@ WANT: dict[int, float] = {
 CHAIN_ORDER = (RUSH, DAWN, COURAGE, RULER, BURIED, DARKNESS, CASUALTY, ENCHANT, SHAPESHIFT)
 TERMINAL_ORDER = (REINFORCE, SIEGE)
 _PLAY0 = A.PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
+_PLAY_ORDER = CHAIN_ORDER + TERMINAL_ORDER
+_WANT = [WANT.get(k, 0.0) for k in range(NK)]
+_BUY_WANT = [0.0 if k == TITAN else w for k, w in enumerate(_WANT)]  # never buys a Titan
 _DEFEND0 = A.DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
 
 
@@ -126,9 +129,9 @@ class HeuristicAgent:
     def _main(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
         hand = obs.hand
         legal_set = set(legal)
-        plan = best_attack(obs, db, obs.hand)
+        plan = best_attack(obs, db, hand)
         if obs.actions_left > 0:
-            for k in CHAIN_ORDER + TERMINAL_ORDER:
+            for k in _PLAY_ORDER:
                 if not hand[k] or _PLAY0 + k not in legal_set:
                     continue
                 if k == SHAPESHIFT and not hand[TERROR]:
@@ -142,11 +145,12 @@ class HeuristicAgent:
                 hand[FURY]
                 and _PLAY0 + FURY in legal_set
                 and plan is None
-                and best_attack(obs, db, obs.hand, extra=10)
+                and best_attack(obs, db, hand, extra=10)
             ):
                 return _PLAY0 + FURY
         if plan is not None and A.CHOOSE_DEFEAT in legal_set:
-            order = sorted(plan[0], key=lambda d: -db.attack[d])
+            attack = db.attack
+            order = sorted(plan[0], key=lambda d: -attack[d])
             self._plan = (obs.turn, order, list(plan[1]))
             # outside Team Versus "defend <card>" / "target <slot>" picks Defeat at once
             if order and _DEFEND0 + order[0] in legal_set:
@@ -155,12 +159,19 @@ class HeuristicAgent:
             if not order and targets and A.TARGET + targets[0] in legal_set:
                 return A.TARGET + targets.pop(0)
             return A.CHOOSE_DEFEAT
-        money = obs.gold + hand[0] * db.gold[0] + hand[1] * db.gold[1] + hand[2] * db.gold[2]
+        gold = db.gold
+        money = obs.gold + hand[0] * gold[0] + hand[1] * gold[1] + hand[2] * gold[2]
         if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and obs.defeated[seat]:
             return A.CHOOSE_CAMPAIGN
-        direct = A.CHOOSE_BUY + 1 < len(legal) and any(A.BUY <= a < A.GOLD for a in legal)
+        # legal is in ascending order: a direct buy (outside Team Versus) sits after PASS
+        direct = False
+        if A.CHOOSE_BUY + 1 < len(legal):
+            for a in legal:
+                if A.BUY <= a < A.GOLD:
+                    direct = True
+                    break
         pick = self._buy(obs, db, legal, seat) if direct else A.DONE
-        if pick == A.DONE or WANT.get(pick - A.BUY, 0.0) < 1.0:
+        if pick == A.DONE or _WANT[pick - A.BUY] < 1.0:
             junk = eliminate_pick(obs, db, seat)
             if junk >= 0 and A.ELIMINATE + junk in legal_set:
                 return A.ELIMINATE + junk
@@ -174,13 +185,12 @@ class HeuristicAgent:
         for a in legal:
             if A.BUY <= a < A.BUY_TOP:
                 k = a - A.BUY
-                want = WANT.get(k, 0.0)
-                if k == TITAN:
-                    want = 0.0
-                if supply[k] <= 2 and want:
-                    want += 0.1
-                if want > best:
-                    best, best_a = want, a
+                want = _BUY_WANT[k]
+                if want:
+                    if supply[k] <= 2:
+                        want += 0.1
+                    if want > best:
+                        best, best_a = want, a
         return best_a
 
     def _defeat(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
@@ -357,83 +367,98 @@ def best_attack(
     Titans, then less gold spent.
     """
     row = obs.row
-    chosen = [t for t in obs.targets if row[t] >= 0]
-    live = [t for t in range(6) if row[t] >= 0 and t not in obs.targets]
+    now = obs.targets
+    if now:
+        chosen = [t for t in now if row[t] >= 0]
+        live = [t for t in _SLOTS if row[t] >= 0 and t not in now]
+    else:
+        chosen = now
+        live = [t for t in _SLOTS if row[t] >= 0]
     if not chosen and not live:
         return None
-    money = obs.gold + extra_money + sum(hand[g] * db.gold[g] for g in GOLDS)
+    gold = db.gold
+    money = obs.gold + extra_money + hand[0] * gold[0] + hand[1] * gold[1] + hand[2] * gold[2]
     guards = hand[GUARD]
-    kinds = [d for d in DEFENDERS if hand[d] and d != GUARD and db.attack_cost[d] <= money]
-    cards_now = sum(obs.play) + sum(hand)
-    base = obs.atk_damage + obs.fury + extra + guards * db.attack[GUARD]
+    acost, attack = db.attack_cost, db.attack
+    kinds = [d for d in _KINDS if hand[d] and acost[d] <= money]
+    base = obs.atk_damage + obs.fury + extra + guards * attack[GUARD]
     enchant = 10 * obs.enchant
-    undead = sum(1 for v in row if v >= 0 and db.inv_undead[v])
+    undead = sum(1 for v in row if v >= 0 and db.inv_undead[v]) if NECROMANCER in row else 0
+    glories, healths, dragons = db.inv_glory, db.inv_health, db.inv_dragon
     # invaders as (glory, health, dragon, slot), most glorious first
-    options = sorted(
-        (
-            (db.inv_glory[row[t]], _health(db, row, t, undead), db.inv_dragon[row[t]], t)
-            for t in live
-        ),
-        reverse=True,
-    )
-    chosen_hp = sum(_health(db, row, t, undead) for t in chosen)
-    chosen_dragon = any(db.inv_dragon[row[t]] for t in chosen)
+    options = []
+    for t in live:
+        v = row[t]
+        hp = healths[v] + 10 * undead if v == NECROMANCER else healths[v]
+        options.append((glories[v], hp, dragons[v], t))
+    options.sort(reverse=True)
+    chosen_hp = 0
+    chosen_dragon = False
+    for t in chosen:
+        v = row[t]
+        chosen_hp += healths[v] + 10 * undead if v == NECROMANCER else healths[v]
+        chosen_dragon = chosen_dragon or dragons[v]
+    shamans0, slayers0, titans0 = obs.atk_shaman, obs.atk_slayer, obs.atk_titan
+    n_def0 = obs.atk_defenders + guards
+    per_shaman = 5 * (sum(obs.play) + sum(hand))  # Shaman: +5 per card played and unplayed
     best: tuple[int, int, int] | None = None
     plan: tuple[list[int], list[int]] | None = None
-    for counts in product(*(range(hand[d] + 1) for d in kinds)):
+    combos = product(*[range(hand[d] + 1) for d in kinds]) if kinds else _NO_DEFENDERS
+    for counts in combos:
         cost = 0
         dmg = base
-        shamans = obs.atk_shaman
-        slayers = obs.atk_slayer
-        titans = obs.atk_titan
-        n_def = obs.atk_defenders + guards
-        for c, d in zip(counts, kinds, strict=True):
-            if c:
-                cost += c * db.attack_cost[d]
-                dmg += c * db.attack[d]
-                n_def += c
-                if d == SHAMAN:
-                    shamans += c
-                elif d == SLAYER:
-                    slayers += c
-                elif d == TITAN:
-                    titans += c
-        if cost > money:
-            continue
-        dmg += enchant * n_def + 5 * cards_now * shamans
+        shamans = shamans0
+        slayers = slayers0
+        titans = titans0
+        n_def = n_def0
+        if kinds:
+            for c, d in zip(counts, kinds):  # noqa: B905 (the same length)
+                if c:
+                    cost += c * acost[d]
+                    dmg += c * attack[d]
+                    n_def += c
+                    if d == SHAMAN:
+                        shamans += c
+                    elif d == SLAYER:
+                        slayers += c
+                    elif d == TITAN:
+                        titans += c
+            if cost > money:
+                continue
+        dmg += enchant * n_def + per_shaman * shamans
         bonus = 50 * slayers
         dragon = chosen_dragon
         left = dmg - chosen_hp + (bonus if dragon else 0)
         targets: list[int] = []
-        if chosen and left < 0:
-            continue
+        glory = 0
+        if chosen:
+            if left < 0:
+                continue
         if not chosen or titans:
-            for _glory, hp, is_dragon, t in options:
+            for g, hp, is_dragon, t in options:
                 need = hp - bonus if (is_dragon and not dragon) else hp
                 if left - need >= 0:
                     targets.append(t)
+                    glory += g
                     left -= need
                     dragon = dragon or is_dragon
                     if not titans:
                         break
         if not chosen and not targets:
             continue
-        glory = sum(db.inv_glory[row[t]] for t in targets)
         key = (glory, -titans, -cost)
         if best is None or key > best:
             best = key
-            played = [GUARD] * guards + [
-                d for c, d in zip(counts, kinds, strict=True) for _ in range(c)
-            ]
+            played = [GUARD] * guards
+            for c, d in zip(counts, kinds):  # noqa: B905 (the same length)
+                played += [d] * c
             plan = (played, targets)
     return plan
 
 
-def _health(db: Db, row: list[int], t: int, undead: int) -> int:
-    hp = db.inv_health[row[t]]
-    if row[t] == NECROMANCER:
-        hp += 10 * undead
-    return hp
+_SLOTS = range(6)
+_KINDS = tuple(d for d in DEFENDERS if d != GUARD)
+_NO_DEFENDERS: tuple[tuple[int, ...]] = ((),)
 
 
 __all__ = ["NK", "HeuristicAgent", "best_attack", "eliminate_pick", "give_gold", "keep_value"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import add
+
 from wartable.core.events import event
 
 from . import actions as A
@@ -24,6 +27,10 @@ assert GOLDS == (0, 1, 2) and A.GOLD + 2 == A.GOLD + GOLDS[2]
 
 _TRASH_AFTER_USE = (TITAN, GLADIATOR)
 _ZEROS = (0,) * NK
+_CARDS = range(NK)
+_SLOTS = range(6)
+_A0, _A1, _D0 = ACTIONS[0], ACTIONS[-1] + 1, DEFENDERS[0]
+assert DEFENDERS == tuple(range(_D0, NK))
 
 
 def reset_turn(s: InvasionState) -> None:
@@ -69,7 +76,7 @@ def end_turn(s: InvasionState, ev: Ev) -> None:
             s.supply[k] += play[k]
             play[k] = 0
     pile = s.discard[seat]
-    pile[:] = [a + b + c for a, b, c in zip(pile, hand, play, strict=True)]
+    pile[:] = map(add, map(add, pile, hand), play)
     hand[:] = _ZEROS
     play[:] = _ZEROS
     draw(s, seat, s.draw_limit, ev)
@@ -90,15 +97,21 @@ def end_reason(s: InvasionState) -> str:
     cfg = s.config
     if s.retreat:
         return "the Retreat card is revealed"
-    if cfg.solo:
+    mode = cfg.mode
+    if mode == "solo":
         if glory(s)[0] >= SOLO_THRESHOLD[cfg.solo_difficulty]:
             return "the battle stage is passed"
     else:
         limit = cfg.invader_limit()
-        for owner in range(s.owners()):
-            if len(invaders_of(s, owner)) >= limit:
-                return f"{limit} invaders defeated"
-    if all(v < 0 for v in s.row) and not s.blue_deck and not s.gold_deck:
+        if mode == "team":
+            for owner in range(s.owners()):
+                if len(invaders_of(s, owner)) >= limit:
+                    return f"{limit} invaders defeated"
+        else:
+            for mine in s.defeated:
+                if len(mine) >= limit:
+                    return f"{limit} invaders defeated"
+    if max(s.row) < 0 and not s.blue_deck and not s.gold_deck:
         return "no invaders are left"
     if cfg.turn_limit and s.turn >= cfg.turn_limit:
         return "turn limit"
@@ -127,11 +140,14 @@ def settle(s: InvasionState, ev: Ev) -> None:
                 if kind >= 0:
                     reveal_effect(s, kind, ev)
             continue
-        if s.phase == BUY and s.buys_left <= 0:
-            s.phase = FORWARD
-        if s.phase == FORWARD and not any(s.hand[s.active][g] for g in GOLDS):
-            end_turn(s, ev)
-            continue
+        phase = s.phase
+        if phase == BUY and s.buys_left <= 0:
+            s.phase = phase = FORWARD
+        if phase == FORWARD:
+            hand = s.hand[s.active]
+            if not (hand[0] or hand[1] or hand[2]):  # GOLDS == (0, 1, 2)
+                end_turn(s, ev)
+                continue
         return
 
 
@@ -161,28 +177,29 @@ def legal(s: InvasionState, seat: int) -> list[int]:
     phase = s.phase
     if phase == MAIN:
         if s.actions_left > 0:
-            out = [_PLAY0 + k for k in ACTIONS if hand[k]]
+            out = [_PLAY0 + k for k in compress(ACTIONS, hand[_A0:_A1])]
             out.append(A.CHOOSE_BUY)
         else:
             out = [A.CHOOSE_BUY]
         if s.campaign_deck or max(s.campaign_row, default=-1) >= 0:
             out.append(A.CHOOSE_CAMPAIGN)
         row = s.row
-        if max(row) >= 0:
+        invaders = max(row) >= 0
+        if invaders:
             out.append(A.CHOOSE_DEFEAT)
         out.append(A.PASS)
-        out += [A.ELIMINATE + k for k, c in enumerate(hand) if c]
+        out += [A.ELIMINATE + k for k in compress(_CARDS, hand)]
         if hand[TERROR]:
             out.remove(A.ELIMINATE + TERROR)
-        if not s.config.team:
+        if s.config.mode != "team":
             # a direct buy, defender or target opens the Buy or Defeat choice (no partner
             # to wait for)
             money = spendable(s, seat)
             out += _buys(s, money)
-            if max(row) >= 0:
+            if invaders:
                 acost = s.db.attack_cost
-                out += [_DEFEND0 + d for d in DEFENDERS if hand[d] and acost[d] <= money]
-                out += [A.TARGET + t for t in range(6) if row[t] >= 0]
+                out += [_DEFEND0 + d for d in compress(DEFENDERS, hand[_D0:]) if acost[d] <= money]
+                out += [A.TARGET + t for t in _SLOTS if row[t] >= 0]
         return out
     if phase == BUY:
         out = [A.GOLD + g for g in GOLDS if hand[g]]
@@ -197,7 +214,7 @@ def legal(s: InvasionState, seat: int) -> list[int]:
             out.append(A.ASK)
         money = spendable(s, seat)
         acost = s.db.attack_cost
-        out += [_DEFEND0 + d for d in DEFENDERS if hand[d] and acost[d] <= money]
+        out += [_DEFEND0 + d for d in compress(DEFENDERS, hand[_D0:]) if acost[d] <= money]
         if not s.targets or s.atk_titan:
             out += [A.TARGET + t for t in range(6) if s.row[t] >= 0 and t not in s.targets]
         if s.targets and s.atk_titan:
@@ -229,21 +246,28 @@ def pay(s: InvasionState, seat: int, cost: int, ev: Ev) -> None:
     short = cost - s.gold
     if short > 0:
         hand = s.hand[seat]
-        v = s.db.gold
+        v0, v1, v2 = s.db.gold[0], s.db.gold[1], s.db.gold[2]  # GOLDS == (0, 1, 2)
+        h0 = hand[0]
         best: tuple[int, int, int, int] | None = None
-        for f in range(hand[GOLDS[2]] + 1):
-            for t in range(hand[GOLDS[1]] + 1):
-                base = f * v[GOLDS[2]] + t * v[GOLDS[1]]
-                w = max(0, -(-(short - base) // v[GOLDS[0]])) if v[GOLDS[0]] else 0
-                if w > hand[GOLDS[0]] or base + w * v[GOLDS[0]] < short:
+        for f in range(hand[2] + 1):
+            for t in range(hand[1] + 1):
+                base = f * v2 + t * v1
+                w = max(0, -(-(short - base) // v0)) if v0 else 0
+                if w > h0:
                     continue
-                key = (base + w * v[GOLDS[0]], f, t, w)
+                total = base + w * v0
+                if total < short:
+                    continue
+                key = (total, f, t, w)
                 if best is None or key < best:
                     best = key
         if best is not None:
-            for g, c in zip(GOLDS, (best[3], best[2], best[1]), strict=True):
-                if c:
-                    play_gold(s, seat, g, c, ev)
+            if best[3]:
+                play_gold(s, seat, 0, best[3], ev)
+            if best[2]:
+                play_gold(s, seat, 1, best[2], ev)
+            if best[1]:
+                play_gold(s, seat, 2, best[1], ev)
     s.gold -= cost
 
 
