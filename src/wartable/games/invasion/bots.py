@@ -12,7 +12,7 @@ partner when that lets the partner defeat an invader or buy a clearly better car
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import compress, product
 from typing import Any
 
 from wartable.core.rng import Rng
@@ -130,7 +130,7 @@ class HeuristicAgent:
         hand = obs.hand
         legal_set = set(legal)
         plan = best_attack(obs, db, hand)
-        if obs.actions_left > 0:
+        if obs.actions_left > 0 and legal[0] < A.CHOOSE_BUY:  # some "play <card>" is legal
             for k in _PLAY_ORDER:
                 if not hand[k] or _PLAY0 + k not in legal_set:
                     continue
@@ -371,36 +371,31 @@ def best_attack(
     if now:
         chosen = [t for t in now if row[t] >= 0]
         live = [t for t in _SLOTS if row[t] >= 0 and t not in now]
+        options = _options(db, row, live)
     else:
         chosen = now
-        live = [t for t in _SLOTS if row[t] >= 0]
-    if not chosen and not live:
+        options = _row_options(db, row)
+    if not chosen and not options:
         return None
     gold = db.gold
     money = obs.gold + extra_money + hand[0] * gold[0] + hand[1] * gold[1] + hand[2] * gold[2]
     guards = hand[GUARD]
     acost, attack = db.attack_cost, db.attack
-    kinds = [d for d in _KINDS if hand[d] and acost[d] <= money]
+    kinds = [d for d in compress(_KINDS, hand[_KINDS[0] :]) if acost[d] <= money]
     base = obs.atk_damage + obs.fury + extra + guards * attack[GUARD]
     enchant = 10 * obs.enchant
-    undead = sum(1 for v in row if v >= 0 and db.inv_undead[v]) if NECROMANCER in row else 0
-    glories, healths, dragons = db.inv_glory, db.inv_health, db.inv_dragon
-    # invaders as (glory, health, dragon, slot), most glorious first
-    options = []
-    for t in live:
-        v = row[t]
-        hp = healths[v] + 10 * undead if v == NECROMANCER else healths[v]
-        options.append((glories[v], hp, dragons[v], t))
-    options.sort(reverse=True)
     chosen_hp = 0
     chosen_dragon = False
     for t in chosen:
         v = row[t]
-        chosen_hp += healths[v] + 10 * undead if v == NECROMANCER else healths[v]
-        chosen_dragon = chosen_dragon or dragons[v]
+        chosen_hp += _health(db, row, v)
+        chosen_dragon = chosen_dragon or db.inv_dragon[v]
     shamans0, slayers0, titans0 = obs.atk_shaman, obs.atk_slayer, obs.atk_titan
     n_def0 = obs.atk_defenders + guards
-    per_shaman = 5 * (sum(obs.play) + sum(hand))  # Shaman: +5 per card played and unplayed
+    if shamans0 or SHAMAN in kinds:  # Shaman: +5 per card played and unplayed
+        per_shaman = 5 * (sum(obs.play) + sum(hand))
+    else:
+        per_shaman = 0
     best: tuple[int, int, int] | None = None
     plan: tuple[list[int], list[int]] | None = None
     combos = product(*[range(hand[d] + 1) for d in kinds]) if kinds else _NO_DEFENDERS
@@ -456,8 +451,39 @@ def best_attack(
     return plan
 
 
+def _health(db: Db, row: list[int], v: int) -> int:
+    """Invader ``v``'s health; a Necromancer has +10 per Undead face up in ``row``."""
+    if v == NECROMANCER:
+        return db.inv_health[v] + 10 * sum(1 for u in row if u >= 0 and db.inv_undead[u])
+    return db.inv_health[v]
+
+
+def _options(db: Db, row: list[int], slots: list[int]) -> list[tuple[int, int, bool, int]]:
+    """The invaders in ``slots`` as (glory, health, dragon, slot), most glorious first."""
+    out = [
+        (db.inv_glory[row[t]], _health(db, row, row[t]), db.inv_dragon[row[t]], t) for t in slots
+    ]
+    out.sort(reverse=True)
+    return out
+
+
+_ROW_OPTIONS: dict[tuple[Db, tuple[int, ...]], list[tuple[int, int, bool, int]]] = {}
+
+
+def _row_options(db: Db, row: list[int]) -> list[tuple[int, int, bool, int]]:
+    """``_options`` of every face-up invader, kept per row (the row changes rarely)."""
+    key = (db, tuple(row))
+    hit = _ROW_OPTIONS.get(key)
+    if hit is None:
+        if len(_ROW_OPTIONS) > 4096:
+            _ROW_OPTIONS.clear()
+        hit = _ROW_OPTIONS[key] = _options(db, row, [t for t in _SLOTS if row[t] >= 0])
+    return hit
+
+
 _SLOTS = range(6)
-_KINDS = tuple(d for d in DEFENDERS if d != GUARD)
+_KINDS = DEFENDERS[1:]  # all but the Imperial Guard
+assert DEFENDERS[0] == GUARD and _KINDS == tuple(range(_KINDS[0], NK))
 _NO_DEFENDERS: tuple[tuple[int, ...]] = ((),)
 
 
