@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from itertools import compress
-from operator import add
+from operator import add, itemgetter
+from typing import Any
 
 from wartable.core.events import event
 
 from . import actions as A
-from .cards import ACTIONS, DEFENDERS, GLADIATOR, GOLDS, KEYS, NK, TERROR, TITAN
+from .cards import ACTIONS, DEFENDERS, GLADIATOR, GOLDS, KEYS, NK, TERROR, TITAN, Db
 from .config import SOLO_THRESHOLD
 from .effects import others, play_action, play_defender, resolve_attack, reveal_effect
 from .eventcards import resolve_event
@@ -175,22 +176,26 @@ def legal(s: InvasionState, seat: int) -> list[int]:
         return []
     hand = s.hand[seat]
     phase = s.phase
+    # plain loops: Python 3.11 comprehensions cost a function call each (short lists here)
     if phase == MAIN:
+        held = list(compress(_CARDS, hand))  # the kinds in hand, ascending
+        out = []
         if s.actions_left > 0:
-            out = [_PLAY0 + k for k in compress(ACTIONS, hand[_A0:_A1])]
-            out.append(A.CHOOSE_BUY)
-        else:
-            out = [A.CHOOSE_BUY]
-        if s.campaign_deck or max(s.campaign_row, default=-1) >= 0:
+            for k in held:
+                if _A0 <= k < _A1:
+                    out.append(_PLAY0 + k)
+        out.append(A.CHOOSE_BUY)
+        camps = s.campaign_row
+        if s.campaign_deck or (camps and max(camps) >= 0):
             out.append(A.CHOOSE_CAMPAIGN)
         row = s.row
         invaders = max(row) >= 0
         if invaders:
             out.append(A.CHOOSE_DEFEAT)
         out.append(A.PASS)
-        out += [A.ELIMINATE + k for k in compress(_CARDS, hand)]
-        if hand[TERROR]:
-            out.remove(A.ELIMINATE + TERROR)
+        for k in held:
+            if k != TERROR:
+                out.append(A.ELIMINATE + k)
         if s.config.mode != "team":
             # a direct buy, defender or target opens the Buy or Defeat choice (no partner
             # to wait for)
@@ -198,31 +203,52 @@ def legal(s: InvasionState, seat: int) -> list[int]:
             out += _buys(s, money)
             if invaders:
                 acost = s.db.attack_cost
-                out += [_DEFEND0 + d for d in compress(DEFENDERS, hand[_D0:]) if acost[d] <= money]
-                out += [A.TARGET + t for t in _SLOTS if row[t] >= 0]
+                for d in held:
+                    if d >= _D0 and acost[d] <= money:
+                        out.append(_DEFEND0 + d)
+                for t in _SLOTS:
+                    if row[t] >= 0:
+                        out.append(A.TARGET + t)
         return out
+    if phase == FORWARD:
+        out = []
+        if hand[0]:  # GOLDS == (0, 1, 2)
+            out.append(A.FORWARD)
+        if hand[1]:
+            out.append(A.FORWARD + 1)
+        if hand[2]:
+            out.append(A.FORWARD + 2)
+        out.append(A.NO_FORWARD)
+        return out
+    out = []
+    if hand[0]:
+        out.append(A.GOLD)
+    if hand[1]:
+        out.append(A.GOLD + 1)
+    if hand[2]:
+        out.append(A.GOLD + 2)
     if phase == BUY:
-        out = [A.GOLD + g for g in GOLDS if hand[g]]
         out += _buys(s, spendable(s, seat))
         out.append(A.DONE)
-        if s.config.team and _can_ask(s, seat):
+        if s.config.mode == "team" and _can_ask(s, seat):
             out.append(A.ASK)
         return out
     if phase == DEFEAT:
-        out = [A.GOLD + g for g in GOLDS if hand[g]]
-        if s.config.team and _can_ask(s, seat):
+        if s.config.mode == "team" and _can_ask(s, seat):
             out.append(A.ASK)
         money = spendable(s, seat)
         acost = s.db.attack_cost
-        out += [_DEFEND0 + d for d in compress(DEFENDERS, hand[_D0:]) if acost[d] <= money]
-        if not s.targets or s.atk_titan:
-            out += [A.TARGET + t for t in range(6) if s.row[t] >= 0 and t not in s.targets]
-        if s.targets and s.atk_titan:
+        for d in compress(DEFENDERS, hand[_D0:]):
+            if acost[d] <= money:
+                out.append(_DEFEND0 + d)
+        targets = s.targets
+        if not targets or s.atk_titan:
+            row = s.row
+            for t in _SLOTS:
+                if row[t] >= 0 and t not in targets:
+                    out.append(A.TARGET + t)
+        if targets and s.atk_titan:
             out.append(A.ATTACK)
-        return out
-    if phase == FORWARD:
-        out = [A.FORWARD + g for g in GOLDS if hand[g]]
-        out.append(A.NO_FORWARD)
         return out
     return []
 
@@ -234,11 +260,37 @@ def _can_ask(s: InvasionState, seat: int) -> bool:
 
 
 def _buys(s: InvasionState, money: int) -> list[int]:
-    supply, cost = s.supply, s.db.cost
-    out = [A.BUY + k for k in s.kingdom if cost[k] <= money and supply[k]]
+    supply = s.supply
+    table = _buy_table(s)
+    affordable = table.get(money)
+    if affordable is None:
+        cost = s.db.cost
+        affordable = table[money] = [A.BUY + k for k in s.kingdom if cost[k] <= money]
+    if 0 in table[-1](supply):  # a pile is empty: leave it out
+        out = [a for a in affordable if supply[a - A.BUY]]
+    else:
+        out = affordable[:]
     if s.ruler:
         out += [A.BUY_TOP - A.BUY + a for a in out]
     return out
+
+
+_BUY_TABLES: dict[tuple[Db, tuple[int, ...]], dict[int, Any]] = {}
+
+
+def _buy_table(s: InvasionState) -> dict[int, Any]:
+    """Per kingdom: "buy <card>" ids affordable with each amount of money (ascending, as
+    the kingdom), and at key -1 a getter of the kingdom's supply counts."""
+    key = (s.db, tuple(s.kingdom))
+    table = _BUY_TABLES.get(key)
+    if table is None:
+        if len(_BUY_TABLES) > 256:
+            _BUY_TABLES.clear()
+        kingdom = s.kingdom
+        table = _BUY_TABLES[key] = {-1: lambda supply: [supply[k] for k in kingdom]}
+        if len(kingdom) > 1:
+            table[-1] = itemgetter(*kingdom)
+    return table
 
 
 def pay(s: InvasionState, seat: int, cost: int, ev: Ev) -> None:
