@@ -149,8 +149,7 @@ class HeuristicAgent:
             ):
                 return _PLAY0 + FURY
         if plan is not None and A.CHOOSE_DEFEAT in legal_set:
-            attack = db.attack
-            order = sorted(plan[0], key=lambda d: -attack[d])
+            order = sorted(plan[0], key=_strongest_first(db))
             self._plan = (obs.turn, order, list(plan[1]))
             # outside Team Versus "defend <card>" / "target <slot>" picks Defeat at once
             if order and _DEFEND0 + order[0] in legal_set:
@@ -209,7 +208,7 @@ class HeuristicAgent:
         plan = best_attack(obs, db, obs.hand)
         if plan is not None:
             defenders, targets = plan
-            for d in sorted(defenders, key=lambda d: -db.attack[d]):
+            for d in sorted(defenders, key=_strongest_first(db)):
                 a = _DEFEND0 + d
                 if a in legal:
                     return a
@@ -381,7 +380,10 @@ def best_attack(
     money = obs.gold + extra_money + hand[0] * gold[0] + hand[1] * gold[1] + hand[2] * gold[2]
     guards = hand[GUARD]
     acost, attack = db.attack_cost, db.attack
-    kinds = [d for d in compress(_KINDS, hand[_KINDS[0] :]) if acost[d] <= money]
+    kinds = []
+    for d in compress(_KINDS, hand[_KINDS[0] :]):
+        if acost[d] <= money:
+            kinds.append(d)
     base = obs.atk_damage + obs.fury + extra + guards * attack[GUARD]
     enchant = 10 * obs.enchant
     chosen_hp = 0
@@ -449,6 +451,17 @@ def best_attack(
                 played += [d] * c
             plan = (played, targets)
     return plan
+
+
+_NEG_ATTACK: dict[Db, Any] = {}
+
+
+def _strongest_first(db: Db) -> Any:
+    """A sort key putting the defenders with the most attack first (a stable sort)."""
+    key = _NEG_ATTACK.get(db)
+    if key is None:
+        key = _NEG_ATTACK[db] = [-a for a in db.attack].__getitem__
+    return key
 
 
 def _health(db: Db, row: list[int], v: int) -> int:

@@ -86,9 +86,10 @@ class InvasionGame(Game[InvasionState, InvasionConfig]):
         return bool(state.over)
 
     def outcome(self, state: InvasionState) -> Outcome:
-        scores = tuple(float(g) for g in glory(state))
+        totals = owner_totals(state)
+        scores = tuple(float(g) for g in glory(state, totals))
         reason = state.end_reason or "in progress"
-        return Outcome(winners(state), scores, reason)
+        return Outcome(winners(state, totals), scores, reason)
 
     def observe(self, state: InvasionState, player: int | None) -> dict[str, Any]:
         return observe(state, player)

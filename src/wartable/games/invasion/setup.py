@@ -17,6 +17,7 @@ from .cards import (
     TERROR,
     TREASURE,
     WEALTH,
+    Db,
     K,
 )
 from .config import InvasionConfig
@@ -71,6 +72,20 @@ def apply_threat(s: InvasionState, roll: int, ev: Ev) -> None:
                 gain(s, p, k, GAIN_DISCARD, ev)
 
 
+_PRINTED: dict[Db, tuple[list[int], list[int], list[int]]] = {}
+
+
+def _printed(db: Db) -> tuple[list[int], list[int], list[int]]:
+    """The blue and gold invader decks and the event cards, unshuffled (once per data)."""
+    hit = _PRINTED.get(db)
+    if hit is None:
+        blue = [v for v in range(NI) if not db.inv_gold[v] for _ in range(db.inv_count[v])]
+        gold = [v for v in range(NI) if db.inv_gold[v] for _ in range(db.inv_count[v])]
+        events = [e for e in range(4) for _ in range(db.event_count[e])]
+        hit = _PRINTED[db] = (blue, gold, events)
+    return hit
+
+
 def new_state(config: InvasionConfig, seed: int, ev: Ev = None) -> InvasionState:
     s = InvasionState(config, Rng(seed))
     db = s.db
@@ -81,19 +96,21 @@ def new_state(config: InvasionConfig, seed: int, ev: Ev = None) -> InvasionState
     for k in [*s.kingdom, TERROR]:
         s.supply[k] = db.count[k]
     # invader rows (iv, v)
-    s.blue_deck = [v for v in range(NI) if not db.inv_gold[v] for _ in range(db.inv_count[v])]
-    s.gold_deck = [v for v in range(NI) if db.inv_gold[v] for _ in range(db.inv_count[v])]
+    blue, gold, events = _printed(db)
+    s.blue_deck = blue[:]
+    s.gold_deck = gold[:]
     shuffle(s.rng, s.blue_deck)
     shuffle(s.rng, s.gold_deck)
     s.row = [s.blue_deck.pop() for _ in range(3)] + [s.gold_deck.pop() for _ in range(3)]
     # campaigns (vi); solo ignores those needing other players (chapter 12)
-    s.campaign_deck = [
-        c for c in range(len(db.campaigns)) if not (config.solo and db.camp_others[c])
-    ]
+    if config.solo:
+        s.campaign_deck = [c for c in range(len(db.campaigns)) if not db.camp_others[c]]
+    else:
+        s.campaign_deck = list(range(len(db.campaigns)))
     shuffle(s.rng, s.campaign_deck)
     s.campaign_row = [s.campaign_deck.pop() for _ in range(3)]
     # events (vii-ix): a random subset, the rest back to the box
-    events = [e for e in range(4) for _ in range(db.event_count[e])]
+    events = events[:]
     shuffle(s.rng, events)
     s.events_total = min(config.event_cards(), len(events))
     s.event_deck = events[: s.events_total]

@@ -69,8 +69,9 @@ def end_turn(s: InvasionState, ev: Ev) -> None:
     """Chapter 5: discard played and unplayed cards, draw 6; chapter 7: maybe the game ends."""
     seat = s.active
     hand = s.hand[seat]
-    for _ in range(hand[TERROR]):
-        discard_from_hand(s, seat, TERROR, ev)
+    if hand[TERROR]:
+        for _ in range(hand[TERROR]):
+            discard_from_hand(s, seat, TERROR, ev)
     play = s.play
     for k in _TRASH_AFTER_USE:  # "Trash after use" (Stone Titan, Gladiator Elite)
         if play[k]:

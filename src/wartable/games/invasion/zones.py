@@ -7,6 +7,7 @@ happened; private details carry ``to``.
 from __future__ import annotations
 
 import sys
+from itertools import chain, repeat
 
 from wartable.core.events import Event, event
 from wartable.core.rng import Rng
@@ -17,6 +18,7 @@ from .state import InvasionState
 Ev = list[Event] | None
 
 
+_CARDS = range(NK)
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _BIG = 1 << 64
@@ -84,11 +86,7 @@ def _shuffle_one_by_one(rng: Rng, items: list[int]) -> None:
 
 def reshuffle(s: InvasionState, seat: int, ev: Ev) -> None:
     """Chapter 5: when the deck runs out, shuffle the discard pile as the new deck."""
-    pile = s.discard[seat]
-    cards: list[int] = []
-    for k, c in enumerate(pile):
-        if c:
-            cards += [k] * c
+    cards = list(chain.from_iterable(map(repeat, _CARDS, s.discard[seat])))  # ascending kinds
     shuffle(s.rng, cards)
     s.discard[seat] = [0] * NK
     s.deck[seat] = cards + s.deck[seat]
