@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import compress
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from wartable.core.events import event
@@ -29,6 +29,7 @@ assert GOLDS == (0, 1, 2) and A.GOLD + 2 == A.GOLD + GOLDS[2]
 _TRASH_AFTER_USE = (TITAN, GLADIATOR)
 _ZEROS = (0,) * NK
 _CARDS = range(NK)
+_ALL_TARGETS = tuple(A.TARGET + t for t in range(6))
 _SLOTS = range(6)
 _A0, _A1, _D0 = ACTIONS[0], ACTIONS[-1] + 1, DEFENDERS[0]
 assert DEFENDERS == tuple(range(_D0, NK))
@@ -78,7 +79,10 @@ def end_turn(s: InvasionState, ev: Ev) -> None:
             s.supply[k] += play[k]
             play[k] = 0
     pile = s.discard[seat]
-    pile[:] = map(add, map(add, pile, hand), play)
+    for k in compress(_CARDS, hand):
+        pile[k] += hand[k]
+    for k in compress(_CARDS, play):
+        pile[k] += play[k]
     hand[:] = _ZEROS
     play[:] = _ZEROS
     draw(s, seat, s.draw_limit, ev)
@@ -207,9 +211,12 @@ def legal(s: InvasionState, seat: int) -> list[int]:
                 for d in held:
                     if d >= _D0 and acost[d] <= money:
                         out.append(_DEFEND0 + d)
-                for t in _SLOTS:
-                    if row[t] >= 0:
-                        out.append(A.TARGET + t)
+                if min(row) >= 0:
+                    out += _ALL_TARGETS
+                else:
+                    for t in _SLOTS:
+                        if row[t] >= 0:
+                            out.append(A.TARGET + t)
         return out
     if phase == FORWARD:
         out = []
