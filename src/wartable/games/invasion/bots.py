@@ -12,6 +12,7 @@ partner when that lets the partner defeat an invader or buy a clearly better car
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress, product
 from typing import Any
 
@@ -67,6 +68,38 @@ from .stack import (
 from .state import BUY, DEFEAT, FORWARD, MAIN
 from .view import SeatView
 
+# action ids as module globals (cheaper than ``A.X`` on every decision)
+_A_ARC_DISCARD = A.ARC_DISCARD
+_A_ARC_RETURN = A.ARC_RETURN
+_A_ATTACK = A.ATTACK
+_A_BETRAY = A.BETRAY
+_A_BUY = A.BUY
+_A_BUY_TOP = A.BUY_TOP
+_A_CAMP_DECK = A.CAMP_DECK
+_A_CAMP_ROW = A.CAMP_ROW
+_A_CHOOSE = A.CHOOSE
+_A_CHOOSE_BUY = A.CHOOSE_BUY
+_A_CHOOSE_CAMPAIGN = A.CHOOSE_CAMPAIGN
+_A_CHOOSE_DEFEAT = A.CHOOSE_DEFEAT
+_A_DEFEND = A.DEFEND
+_A_DISCARD = A.DISCARD
+_A_DONE = A.DONE
+_A_ELIMINATE = A.ELIMINATE
+_A_FIRE_NO = A.FIRE_NO
+_A_FIRE_YES = A.FIRE_YES
+_A_FORWARD = A.FORWARD
+_A_GIVE = A.GIVE
+_A_GOLD = A.GOLD
+_A_NO_BETRAY = A.NO_BETRAY
+_A_NO_FORWARD = A.NO_FORWARD
+_A_PASS = A.PASS
+_A_PLAY = A.PLAY
+_A_RECOVER = A.RECOVER
+_A_TARGET = A.TARGET
+_A_TOPDECK = A.TOPDECK
+_A_TRASH = A.TRASH
+_A_WARLORD_YES = A.WARLORD_YES
+
 # how much the bot wants each card (buying and keeping); 0 = never buy
 WANT: dict[int, float] = {
     COURAGE: 9.5, SORCERESS: 9.0, DAWN: 8.5, BEASTRIDER: 8.4, FIREMAGE: 8.0, GOLEM: 7.0,
@@ -76,11 +109,11 @@ WANT: dict[int, float] = {
 # actions played first (they give +Action), then the terminal ones
 CHAIN_ORDER = (RUSH, DAWN, COURAGE, RULER, BURIED, DARKNESS, CASUALTY, ENCHANT, SHAPESHIFT)
 TERMINAL_ORDER = (REINFORCE, SIEGE)
-_PLAY0 = A.PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
+_PLAY0 = _A_PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
 _PLAY_ORDER = CHAIN_ORDER + TERMINAL_ORDER
 _WANT = [WANT.get(k, 0.0) for k in range(NK)]
 _BUY_WANT = [0.0 if k == TITAN else w for k, w in enumerate(_WANT)]  # never buys a Titan
-_DEFEND0 = A.DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
+_DEFEND0 = _A_DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
 
 
 def keep_value(db: Db, k: int) -> float:
@@ -122,15 +155,15 @@ class HeuristicAgent:
             hand = obs.hand
             for i in (2, 1):
                 if hand[GOLDS[i]]:
-                    return A.FORWARD + i
-            return A.NO_FORWARD
+                    return _A_FORWARD + i
+            return _A_NO_FORWARD
         return legal[0]
 
     def _main(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
         hand = obs.hand
         legal_set = set(legal)
         plan = best_attack(obs, db, hand)
-        if obs.actions_left > 0 and legal[0] < A.CHOOSE_BUY:  # some "play <card>" is legal
+        if obs.actions_left > 0 and legal[0] < _A_CHOOSE_BUY:  # some "play <card>" is legal
             for k in _PLAY_ORDER:
                 if not hand[k] or _PLAY0 + k not in legal_set:
                     continue
@@ -148,42 +181,42 @@ class HeuristicAgent:
                 and best_attack(obs, db, hand, extra=10)
             ):
                 return _PLAY0 + FURY
-        if plan is not None and A.CHOOSE_DEFEAT in legal_set:
+        if plan is not None and _A_CHOOSE_DEFEAT in legal_set:
             order = sorted(plan[0], key=_strongest_first(db))
             self._plan = (obs.turn, order, list(plan[1]))
             # outside Team Versus "defend <card>" / "target <slot>" picks Defeat at once
             if order and _DEFEND0 + order[0] in legal_set:
                 return _DEFEND0 + order.pop(0)
             targets = self._plan[2]
-            if not order and targets and A.TARGET + targets[0] in legal_set:
-                return A.TARGET + targets.pop(0)
-            return A.CHOOSE_DEFEAT
+            if not order and targets and _A_TARGET + targets[0] in legal_set:
+                return _A_TARGET + targets.pop(0)
+            return _A_CHOOSE_DEFEAT
         gold = db.gold
         money = obs.gold + hand[0] * gold[0] + hand[1] * gold[1] + hand[2] * gold[2]
-        if money < 30 and A.CHOOSE_CAMPAIGN in legal_set and obs.defeated[seat]:
-            return A.CHOOSE_CAMPAIGN
-        # legal is in ascending order: a direct buy (outside Team Versus) sits after PASS
-        direct = False
-        if A.CHOOSE_BUY + 1 < len(legal):
-            for a in legal:
-                if A.BUY <= a < A.GOLD:
-                    direct = True
-                    break
-        pick = self._buy(obs, db, legal, seat) if direct else A.DONE
-        if pick == A.DONE or _WANT[pick - A.BUY] < 1.0:
-            junk = eliminate_pick(obs, db, seat)
-            if junk >= 0 and A.ELIMINATE + junk in legal_set:
-                return A.ELIMINATE + junk
+        if money < 30 and _A_CHOOSE_CAMPAIGN in legal_set and obs.defeated[seat]:
+            return _A_CHOOSE_CAMPAIGN
+        # the main phase's legal actions ascend: direct buys (outside Team Versus) are the
+        # block of ids from BUY (BUY_TOP too with the Ruler) below GOLD
+        lo = bisect_left(legal, _A_BUY)
+        direct = _A_CHOOSE_BUY + 1 < len(legal) and lo < len(legal) and legal[lo] < _A_GOLD
         if direct:
-            return A.PASS if pick == A.DONE else pick
-        return A.CHOOSE_BUY
+            pick = self._buy(obs, db, legal[lo : bisect_left(legal, _A_BUY_TOP, lo)], seat)
+        else:
+            pick = _A_DONE
+        if pick == _A_DONE or _WANT[pick - _A_BUY] < 1.0:
+            junk = eliminate_pick(obs, db, seat)
+            if junk >= 0 and _A_ELIMINATE + junk in legal_set:
+                return _A_ELIMINATE + junk
+        if direct:
+            return _A_PASS if pick == _A_DONE else pick
+        return _A_CHOOSE_BUY
 
     def _buy(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
-        best, best_a = 0.0, A.DONE
+        best, best_a = 0.0, _A_DONE
         supply = obs.supply
         for a in legal:
-            if A.BUY <= a < A.BUY_TOP:
-                k = a - A.BUY
+            if _A_BUY <= a < _A_BUY_TOP:
+                k = a - _A_BUY
                 want = _BUY_WANT[k]
                 if want:
                     if supply[k] <= 2:
@@ -200,10 +233,10 @@ class HeuristicAgent:
                 if a in legal:
                     defenders.pop(0)
                     return a
-            elif targets and A.TARGET + targets[0] in legal:
-                return A.TARGET + targets.pop(0)
-            elif not targets and A.ATTACK in legal:
-                return A.ATTACK
+            elif targets and _A_TARGET + targets[0] in legal:
+                return _A_TARGET + targets.pop(0)
+            elif not targets and _A_ATTACK in legal:
+                return _A_ATTACK
         self._plan = None
         plan = best_attack(obs, db, obs.hand)
         if plan is not None:
@@ -213,13 +246,13 @@ class HeuristicAgent:
                 if a in legal:
                     return a
             for t in targets:
-                if A.TARGET + t in legal:
-                    return A.TARGET + t
-        if A.ATTACK in legal:
-            return A.ATTACK
-        targets = [a for a in legal if A.TARGET <= a < A.ATTACK]
+                if _A_TARGET + t in legal:
+                    return _A_TARGET + t
+        if _A_ATTACK in legal:
+            return _A_ATTACK
+        targets = [a for a in legal if _A_TARGET <= a < _A_ATTACK]
         if targets:
-            return min(targets, key=lambda a: db.inv_health[obs.row[a - A.TARGET]])
+            return min(targets, key=lambda a: db.inv_health[obs.row[a - _A_TARGET]])
         return legal[0]
 
     def _frame(self, obs: SeatView, db: Db, legal: list[int], seat: int, f: list[int]) -> int:
@@ -227,33 +260,33 @@ class HeuristicAgent:
         if kind == F_CHOOSE:
             return self._pick_player(obs, legal, seat, f[2])
         if kind == F_WARLORD:
-            return A.WARLORD_YES
+            return _A_WARLORD_YES
         if kind == F_FIREMAGE:
             kills = [len(d) for d in obs.defeated]
-            return A.FIRE_NO if kills[seat] >= max(kills) else A.FIRE_YES
+            return _A_FIRE_NO if kills[seat] >= max(kills) else _A_FIRE_YES
         if kind == F_ARCANIST:
             good = sum(1 for k in obs.revealed if k not in (TERROR, WEALTH))
-            return A.ARC_RETURN if good >= 2 else A.ARC_DISCARD
+            return _A_ARC_RETURN if good >= 2 else _A_ARC_DISCARD
         if kind == F_SORCERESS:
-            return max(legal, key=lambda a: keep_value(db, a - A.RECOVER))
+            return max(legal, key=lambda a: keep_value(db, a - _A_RECOVER))
         if kind == F_BETRAYAL:
-            if A.BETRAY in legal and _attack_would_succeed(obs, db):
-                return A.BETRAY
-            return A.NO_BETRAY
+            if _A_BETRAY in legal and _attack_would_succeed(obs, db):
+                return _A_BETRAY
+            return _A_NO_BETRAY
         if kind == F_TEAMGOLD:
             return give_gold(obs, db, legal, seat)
         if kind == F_CAMPAIGN:
             return self._campaign(obs, db, legal)
         if kind == F_TRASH:
-            return min(legal, key=lambda a: keep_value(db, a - A.TRASH))
+            return min(legal, key=lambda a: keep_value(db, a - _A_TRASH))
         if kind == F_TOPDECK:
-            return min(legal, key=lambda a: keep_value(db, a - A.TOPDECK))
+            return min(legal, key=lambda a: keep_value(db, a - _A_TOPDECK))
         # discards (City Siege, Beast Rider, Horror, Shapeshifting)
-        if A.DONE in legal:  # Shapeshifting: discard Terror cards only
-            if A.DISCARD + TERROR in legal:
-                return A.DISCARD + TERROR
-            return A.DONE
-        return min(legal, key=lambda a: keep_value(db, a - A.DISCARD))
+        if _A_DONE in legal:  # Shapeshifting: discard Terror cards only
+            if _A_DISCARD + TERROR in legal:
+                return _A_DISCARD + TERROR
+            return _A_DONE
+        return min(legal, key=lambda a: keep_value(db, a - _A_DISCARD))
 
     def _pick_player(self, obs: SeatView, legal: list[int], seat: int, purpose: int) -> int:
         kills = obs.defeated
@@ -261,7 +294,7 @@ class HeuristicAgent:
         friendly = purpose in (P_DAWN, P_GLADIATOR)
 
         def score(a: int) -> float:
-            p = a - A.CHOOSE
+            p = a - _A_CHOOSE
             s = float(len(kills[p]))
             if p == mate:
                 s = -100.0 if not friendly else 100.0
@@ -272,10 +305,10 @@ class HeuristicAgent:
     def _campaign(self, obs: SeatView, db: Db, legal: list[int]) -> int:
         best, best_a = -1.0, legal[0]
         for a in legal:
-            if a == A.CAMP_DECK:
+            if a == _A_CAMP_DECK:
                 score = 1.0
             else:
-                cid = obs.campaign_row[a - A.CAMP_ROW]
+                cid = obs.campaign_row[a - _A_CAMP_ROW]
                 score = db.camp_bonus[cid] / db.camp_need[cid]
             if score > best:
                 best, best_a = score, a
@@ -335,11 +368,11 @@ def give_gold(obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
     mate = obs.active
     mate_hand = obs.hands[mate]
     if mate_hand is None or mate == seat:
-        return A.DONE  # closed hands: no way to judge
+        return _A_DONE  # closed hands: no way to judge
     mine = obs.hand
-    have = [mine[g] if A.GIVE + i in legal else 0 for i, g in enumerate(GOLDS)]
+    have = [mine[g] if _A_GIVE + i in legal else 0 for i, g in enumerate(GOLDS)]
     if not any(have):
-        return A.DONE
+        return _A_DONE
     vals = [db.gold[g] for g in GOLDS]
     base = _partner_value(obs, db, mate_hand, 0)
     margin = 0.0 if obs.phase == DEFEAT else 2.0
@@ -353,7 +386,7 @@ def give_gold(obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
         if value > best[0] or (value == best[0] and pick >= 0 and -total > best[1]):
             best = (value, -total)
             pick = max(i for i, c in enumerate(counts) if c)  # the biggest card first
-    return A.DONE if pick < 0 else A.GIVE + pick
+    return _A_DONE if pick < 0 else _A_GIVE + pick
 
 
 def best_attack(

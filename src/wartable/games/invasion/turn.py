@@ -19,17 +19,35 @@ from .stack import A_ATTACK, A_EVENT, A_REFILL, AUTO, F_BETRAYAL, F_CAMPAIGN, F_
 from .state import BUY, DEFEAT, FORWARD, MAIN, OVER, InvasionState
 from .zones import GAIN_DISCARD, GAIN_TOP, Ev, discard_from_hand, draw, gain, refill_slot
 
+# action ids as module globals (cheaper than ``A.X`` on every decision)
+_A_ASK = A.ASK
+_A_ATTACK = A.ATTACK
+_A_BUY = A.BUY
+_A_BUY_TOP = A.BUY_TOP
+_A_CHOOSE_BUY = A.CHOOSE_BUY
+_A_CHOOSE_CAMPAIGN = A.CHOOSE_CAMPAIGN
+_A_CHOOSE_DEFEAT = A.CHOOSE_DEFEAT
+_A_DEFEND = A.DEFEND
+_A_DONE = A.DONE
+_A_ELIMINATE = A.ELIMINATE
+_A_FORWARD = A.FORWARD
+_A_GOLD = A.GOLD
+_A_NO_FORWARD = A.NO_FORWARD
+_A_PASS = A.PASS
+_A_PLAY = A.PLAY
+_A_TARGET = A.TARGET
+
 HAND_SIZE = 6
 _BETRAYAL = KEYS.index("betrayal")
-_PLAY0 = A.PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
-_DEFEND0 = A.DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
-assert GOLDS == (0, 1, 2) and A.GOLD + 2 == A.GOLD + GOLDS[2]
+_PLAY0 = _A_PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
+_DEFEND0 = _A_DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
+assert GOLDS == (0, 1, 2) and _A_GOLD + 2 == _A_GOLD + GOLDS[2]
 
 
 _TRASH_AFTER_USE = (TITAN, GLADIATOR)
 _ZEROS = (0,) * NK
 _CARDS = range(NK)
-_ALL_TARGETS = tuple(A.TARGET + t for t in range(6))
+_ALL_TARGETS = tuple(_A_TARGET + t for t in range(6))
 _SLOTS = range(6)
 _A0, _A1, _D0 = ACTIONS[0], ACTIONS[-1] + 1, DEFENDERS[0]
 assert DEFENDERS == tuple(range(_D0, NK))
@@ -189,18 +207,18 @@ def legal(s: InvasionState, seat: int) -> list[int]:
             for k in held:
                 if _A0 <= k < _A1:
                     out.append(_PLAY0 + k)
-        out.append(A.CHOOSE_BUY)
+        out.append(_A_CHOOSE_BUY)
         camps = s.campaign_row
         if s.campaign_deck or (camps and max(camps) >= 0):
-            out.append(A.CHOOSE_CAMPAIGN)
+            out.append(_A_CHOOSE_CAMPAIGN)
         row = s.row
         invaders = max(row) >= 0
         if invaders:
-            out.append(A.CHOOSE_DEFEAT)
-        out.append(A.PASS)
+            out.append(_A_CHOOSE_DEFEAT)
+        out.append(_A_PASS)
         for k in held:
             if k != TERROR:
-                out.append(A.ELIMINATE + k)
+                out.append(_A_ELIMINATE + k)
         if s.config.mode != "team":
             # a direct buy, defender or target opens the Buy or Defeat choice (no partner
             # to wait for)
@@ -216,34 +234,34 @@ def legal(s: InvasionState, seat: int) -> list[int]:
                 else:
                     for t in _SLOTS:
                         if row[t] >= 0:
-                            out.append(A.TARGET + t)
+                            out.append(_A_TARGET + t)
         return out
     if phase == FORWARD:
         out = []
         if hand[0]:  # GOLDS == (0, 1, 2)
-            out.append(A.FORWARD)
+            out.append(_A_FORWARD)
         if hand[1]:
-            out.append(A.FORWARD + 1)
+            out.append(_A_FORWARD + 1)
         if hand[2]:
-            out.append(A.FORWARD + 2)
-        out.append(A.NO_FORWARD)
+            out.append(_A_FORWARD + 2)
+        out.append(_A_NO_FORWARD)
         return out
     out = []
     if hand[0]:
-        out.append(A.GOLD)
+        out.append(_A_GOLD)
     if hand[1]:
-        out.append(A.GOLD + 1)
+        out.append(_A_GOLD + 1)
     if hand[2]:
-        out.append(A.GOLD + 2)
+        out.append(_A_GOLD + 2)
     if phase == BUY:
         out += _buys(s, spendable(s, seat))
-        out.append(A.DONE)
+        out.append(_A_DONE)
         if s.config.mode == "team" and _can_ask(s, seat):
-            out.append(A.ASK)
+            out.append(_A_ASK)
         return out
     if phase == DEFEAT:
         if s.config.mode == "team" and _can_ask(s, seat):
-            out.append(A.ASK)
+            out.append(_A_ASK)
         money = spendable(s, seat)
         acost = s.db.attack_cost
         for d in compress(DEFENDERS, hand[_D0:]):
@@ -254,9 +272,9 @@ def legal(s: InvasionState, seat: int) -> list[int]:
             row = s.row
             for t in _SLOTS:
                 if row[t] >= 0 and t not in targets:
-                    out.append(A.TARGET + t)
+                    out.append(_A_TARGET + t)
         if targets and s.atk_titan:
-            out.append(A.ATTACK)
+            out.append(_A_ATTACK)
         return out
     return []
 
@@ -273,13 +291,13 @@ def _buys(s: InvasionState, money: int) -> list[int]:
     affordable = table.get(money)
     if affordable is None:
         cost = s.db.cost
-        affordable = table[money] = [A.BUY + k for k in s.kingdom if cost[k] <= money]
+        affordable = table[money] = [_A_BUY + k for k in s.kingdom if cost[k] <= money]
     if 0 in table[-1](supply):  # a pile is empty: leave it out
-        out = [a for a in affordable if supply[a - A.BUY]]
+        out = [a for a in affordable if supply[a - _A_BUY]]
     else:
         out = affordable[:]
     if s.ruler:
-        out += [A.BUY_TOP - A.BUY + a for a in out]
+        out += [_A_BUY_TOP - _A_BUY + a for a in out]
     return out
 
 
@@ -354,62 +372,64 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
         settle(s, ev)
         return
     phase = s.phase
-    if phase == MAIN and a >= A.BUY:
+    if phase == FORWARD:  # the commonest decision first (only these two choices are legal)
+        if a != _A_NO_FORWARD:
+            g = GOLDS[a - _A_FORWARD]
+            s.hand[seat][g] -= 1
+            s.deck[seat].append(g)
+            if ev is not None:
+                ev.append(event("forward", seat=seat, card=KEYS[g]))
+        end_turn(s, ev)
+        settle(s, ev)
+        return
+    if phase == MAIN and a >= _A_BUY:
         # "buy <card>", "defend <card>" or "target <slot>" straight from the main phase
-        s.phase = phase = BUY if a < A.GOLD else DEFEAT
+        s.phase = phase = BUY if a < _A_GOLD else DEFEAT
     if phase == MAIN:
-        if a < A.CHOOSE_BUY:
-            play_action(s, seat, ACTIONS[a - A.PLAY], ev)
-        elif a == A.CHOOSE_BUY:
+        if a < _A_CHOOSE_BUY:
+            play_action(s, seat, ACTIONS[a - _A_PLAY], ev)
+        elif a == _A_CHOOSE_BUY:
             enter_choice(s, BUY)
-        elif a == A.CHOOSE_DEFEAT:
+        elif a == _A_CHOOSE_DEFEAT:
             enter_choice(s, DEFEAT)
-        elif a == A.CHOOSE_CAMPAIGN:
+        elif a == _A_CHOOSE_CAMPAIGN:
             s.phase = FORWARD
             push(s, F_CAMPAIGN, seat, 2)
-        elif a == A.PASS:
+        elif a == _A_PASS:
             s.phase = FORWARD
         else:  # ELIMINATE: trash a non-Terror card from the hand
-            k = a - A.ELIMINATE
+            k = a - _A_ELIMINATE
             s.hand[seat][k] -= 1
             s.supply[k] += 1
             s.phase = FORWARD
             if ev is not None:
                 ev.append(event("eliminate", seat=seat, card=KEYS[k]))
-    elif a == A.ASK:  # Team Versus: the partner may give Gold again (chapter 12)
+    elif a == _A_ASK:  # Team Versus: the partner may give Gold again (chapter 12)
         push(s, F_TEAMGOLD, s.teammate(seat))
-    elif a < A.DONE and a >= A.GOLD:
-        g = GOLDS[a - A.GOLD]
+    elif a < _A_DONE and a >= _A_GOLD:
+        g = GOLDS[a - _A_GOLD]
         play_gold(s, seat, g, 1, ev)
     elif phase == BUY:
-        if a == A.DONE:
+        if a == _A_DONE:
             s.phase = FORWARD
         else:
-            top = a >= A.BUY_TOP
-            k = a - (A.BUY_TOP if top else A.BUY)
+            top = a >= _A_BUY_TOP
+            k = a - (_A_BUY_TOP if top else _A_BUY)
             pay(s, seat, s.db.cost[k], ev)
             gain(s, seat, k, GAIN_TOP if top else GAIN_DISCARD, ev)
             s.buys_left -= 1
     elif phase == DEFEAT:
-        if a >= A.TARGET:
-            if a != A.ATTACK:
-                s.targets.append(a - A.TARGET)
-            if a == A.ATTACK or not s.atk_titan:  # the target is announced: the attack is on
+        if a >= _A_TARGET:
+            if a != _A_ATTACK:
+                s.targets.append(a - _A_TARGET)
+            if a == _A_ATTACK or not s.atk_titan:  # the target is announced: the attack is on
                 s.phase = FORWARD
                 push(s, A_ATTACK, seat)
                 for o in reversed(others(s, seat)):
                     if s.hand[o][_BETRAYAL] + s.deck[o].count(_BETRAYAL):
                         push(s, F_BETRAYAL, o)
         else:
-            d = DEFENDERS[a - A.DEFEND]
+            d = DEFENDERS[a - _A_DEFEND]
             pay(s, seat, s.db.attack_cost[d], ev)
             play_defender(s, seat, d, ev)
-    elif phase == FORWARD:
-        if a != A.NO_FORWARD:
-            g = GOLDS[a - A.FORWARD]
-            s.hand[seat][g] -= 1
-            s.deck[seat].append(g)
-            if ev is not None:
-                ev.append(event("forward", seat=seat, card=KEYS[g]))
-        end_turn(s, ev)
     settle(s, ev)
