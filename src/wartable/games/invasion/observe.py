@@ -53,7 +53,8 @@ def _config_dump(config: InvasionConfig) -> dict[str, Any]:
 
 
 def observe(s: InvasionState, viewer: int | None) -> dict[str, Any]:
-    """Built straight from the state's flat lists (this runs before every bot decision)."""
+    """Built straight from the state's flat lists (runners call it before agent decisions;
+    the heuristic reads the cheaper ``SeatView`` of ``view.py`` under ``play_match``)."""
     config = s.config
     n = s.n
     hand = s.hand
