@@ -52,6 +52,23 @@ def test_team_gold_once_option() -> None:
     assert "ask partner" not in legal(s, 0)
 
 
+def test_closed_hands_ask_partner_depends_only_on_the_hand_size() -> None:
+    """Option team_open_hands = false: the active player cannot see whether the partner holds
+    Gold, so `ask partner` is offered while the partner holds any card (chapter 12)."""
+    s = blank(4, "team", team_open_hands=False)
+    give_hand(s, 0, "wealth")
+    give_hand(s, 1, "guard", "treasure")
+    do(s, 0, "buy")
+    do(s, 1, "give treasure", "done")
+    assert "ask partner" in legal(s, 0)  # the partner still holds a card (no Gold left)
+    do(s, 0, "ask partner")
+    assert legal(s, 1) == {"done"}
+    do(s, 1, "done")
+    s.hand[1][K["guard"]] = 0
+    s.supply[K["guard"]] += 1
+    assert "ask partner" not in legal(s, 0)  # an empty hand: nothing to ask for
+
+
 def test_direct_defend_and_target_from_the_main_phase() -> None:
     """Chapter 5 DEFEAT: playing a defender or announcing a target picks Defeat at once
     (outside Team Versus, where picking Defeat first lets the partner add gold)."""

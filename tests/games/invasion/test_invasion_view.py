@@ -64,8 +64,8 @@ def test_view_matches_the_observation() -> None:
 def test_choice_ignores_hidden_information() -> None:
     """The bot's choice on the true state equals its choice on redrawn hidden information.
 
-    Both get the true legal actions (the runner's list): with closed Team Versus hands,
-    whether ``ask partner`` is legal depends on the partner's hidden hand.
+    The legal actions depend only on what the seat sees (closed Team Versus hands
+    included), so the redrawn state offers the same list.
     """
     rng = Rng(7)
     checked = differs = 0
@@ -75,6 +75,7 @@ def test_choice_ignores_hidden_information() -> None:
             want = copy.deepcopy(agent).act(GAME, GAME.seat_view(s, seat), legal, seat, Rng(0))
             for _ in range(2):
                 other = GAME.determinize(GAME.observe(s, seat), rng)
+                assert GAME.legal_actions(other, seat) == legal
                 differs += (other.hand, other.deck) != (s.hand, s.deck)
                 got = copy.deepcopy(agent).act(
                     GAME, GAME.seat_view(other, seat), legal, seat, Rng(0)

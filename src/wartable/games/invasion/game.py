@@ -37,6 +37,7 @@ class InvasionGame(Game[InvasionState, InvasionConfig]):
             {"players": 1, "mode": "solo", "battle_stage": "4"},
             {"players": 2, "mode": "two_player", "battle_stage": "X"},
             {"players": 4, "mode": "team", "battle_stage": "3"},
+            {"players": 6, "mode": "team", "battle_stage": "2", "team_open_hands": False},
         ]
 
     def num_actions(self, config: InvasionConfig) -> int:

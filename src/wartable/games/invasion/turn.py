@@ -280,9 +280,18 @@ def legal(s: InvasionState, seat: int) -> list[int]:
 
 
 def _can_ask(s: InvasionState, seat: int) -> bool:
-    """Team Versus, option ``team_gold = "ask"``: the partner holds Gold to give."""
+    """Team Versus, option ``team_gold = "ask"``: the partner may have Gold to give.
+
+    With open hands the active player sees whether the partner holds Gold; with closed
+    hands (``team_open_hands = false``) only the partner's hand size is known, so any
+    card in the partner's hand allows asking (the partner may still give nothing).
+    """
+    if s.config.team_gold != "ask":
+        return False
+    if not s.config.team_open_hands:
+        return s.hand_size(seat ^ 1) > 0
     mate = s.hand[seat ^ 1]
-    return s.config.team_gold == "ask" and bool(mate[0] or mate[1] or mate[2])
+    return bool(mate[0] or mate[1] or mate[2])
 
 
 def _buys(s: InvasionState, money: int) -> list[int]:
