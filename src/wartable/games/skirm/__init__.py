@@ -5,11 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from .agents import HeuristicAgent
+from .expectimax import ExpectimaxAgent
 from .game import SkirmGame
 from .rollout import RolloutAgent
 
 GAME = SkirmGame()
-# "heuristic": flat Monte Carlo over each ability choice; "greedy": the one-step evaluator
-AGENTS: dict[str, Any] = {"heuristic": RolloutAgent, "greedy": HeuristicAgent}
+# "heuristic": flat Monte Carlo over each ability choice; "greedy": the one-step evaluator;
+# "expectimax": every own choice searched against a random opponent (slow, strongest)
+AGENTS: dict[str, Any] = {
+    "heuristic": RolloutAgent,
+    "greedy": HeuristicAgent,
+    "expectimax": ExpectimaxAgent,
+}
 
-__all__ = ["AGENTS", "GAME", "HeuristicAgent", "RolloutAgent", "SkirmGame"]
+__all__ = ["AGENTS", "GAME", "ExpectimaxAgent", "HeuristicAgent", "RolloutAgent", "SkirmGame"]

@@ -81,6 +81,10 @@ class HeuristicAgent:
             return self._quick(s, seat)
         return self._ability(s, seat, legal)
 
+    def decide(self, s: SkirmState, seat: int, legal: list[int]) -> int:
+        """An ability choice on a full state (a search's world, already sampled)."""
+        return self._ability(s, seat, legal)
+
     def _ability(self, s: SkirmState, seat: int, legal: list[int]) -> int:
         # a point matters less while the opponent's ability may still change things
         self.scale = 3.0 if s.step == 0 and abilities.owner(s) == seat else 0.75
