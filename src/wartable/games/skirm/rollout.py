@@ -46,6 +46,11 @@ class RolloutAgent:
         assert observation is not None
         if observation["phase"] != "ability" or len(legal) == 1:
             return self.greedy.act(game, observation, legal, seat, rng)
+        return self._choose_ability(game, observation, legal, seat, rng)
+
+    def _choose_ability(
+        self, game: Any, observation: dict[str, Any], legal: list[int], seat: int, rng: Rng
+    ) -> int:
         sampled: list[tuple[SkirmState, int]] = []
         for _ in range(self.samples):
             r = rng.fork()
