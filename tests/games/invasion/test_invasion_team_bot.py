@@ -8,7 +8,6 @@ from wartable.core.rng import Rng
 from wartable.games.invasion import GAME, HeuristicAgent
 from wartable.games.invasion.cards import K
 from wartable.games.invasion.state import DEFEAT, InvasionState
-from wartable.games.invasion.zones import _shuffle_one_by_one, shuffle
 
 
 def _bot(s: InvasionState, seat: int) -> str:
@@ -150,14 +149,3 @@ def test_bot_does_not_eliminate_a_thin_deck() -> None:
     give_hand(s, 0, "wealth", "terror")
     give_discard(s, 0, "wealth", "wealth")
     assert _bot(s, 0) != "eliminate wealth"
-
-
-def test_inlined_shuffle_matches_the_core_rng() -> None:
-    """Both paths (all draws at once, and draw by draw) give ``Rng.shuffle``'s result."""
-    for seed in range(90):
-        for fn in (shuffle, _shuffle_one_by_one):
-            a, b = Rng(seed * 7919), Rng(seed * 7919)
-            xs, ys = list(range(seed)), list(range(seed))
-            a.shuffle(xs)
-            fn(b, ys)
-            assert xs == ys and a.state == b.state

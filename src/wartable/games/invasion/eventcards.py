@@ -7,7 +7,7 @@ from wartable.core.events import event
 from .cards import CHAOS, DARKRISING, DEMONSPELL, EVENT_KEYS, HORROR, NK, TERROR
 from .stack import F_DISCARD, F_TOPDECK, push_in_order
 from .state import InvasionState
-from .zones import GAIN_TOP, Ev, gain, shuffle, trash_from_hand
+from .zones import GAIN_TOP, Ev, gain, trash_from_hand
 
 
 def most_kills(s: InvasionState) -> list[int]:
@@ -53,8 +53,8 @@ def chaos_reshuffle(s: InvasionState, ev: Ev) -> None:
         kind = s.row[slot]
         if kind >= 0:
             (s.blue_deck if slot < 3 else s.gold_deck).append(kind)
-    shuffle(s.rng, s.blue_deck)
-    shuffle(s.rng, s.gold_deck)
+    s.rng.shuffle(s.blue_deck)
+    s.rng.shuffle(s.gold_deck)
     for slot in range(6):
         deck = s.blue_deck if slot < 3 else s.gold_deck
         s.row[slot] = deck.pop() if deck else -1

@@ -25,7 +25,7 @@ from .effects import others
 from .stack import F_CHOOSE, P_THREAT2, push
 from .state import MAIN, InvasionState
 from .turn import reset_turn
-from .zones import GAIN_DISCARD, Ev, draw, gain, shuffle
+from .zones import GAIN_DISCARD, Ev, draw, gain
 
 START_WEALTH, START_GUARD = 7, 5  # chapter 4 i
 
@@ -35,8 +35,8 @@ def kingdom_for(config: InvasionConfig, s: InvasionState) -> tuple[list[int], li
     if config.battle_stage == "X":
         acts = [k for k in ACTIONS if k != CASUALTY]
         defs = [k for k in DEFENDERS if k != GUARD]
-        shuffle(s.rng, acts)
-        shuffle(s.rng, defs)
+        s.rng.shuffle(acts)
+        s.rng.shuffle(defs)
         return sorted(acts[:6]), sorted(defs[:6])
     stage = s.db.stages[int(config.battle_stage)]
     return sorted(K[k] for k in stage.actions), sorted(K[k] for k in stage.defenders)
@@ -99,19 +99,19 @@ def new_state(config: InvasionConfig, seed: int, ev: Ev = None) -> InvasionState
     blue, gold, events = _printed(db)
     s.blue_deck = blue[:]
     s.gold_deck = gold[:]
-    shuffle(s.rng, s.blue_deck)
-    shuffle(s.rng, s.gold_deck)
+    s.rng.shuffle(s.blue_deck)
+    s.rng.shuffle(s.gold_deck)
     s.row = [s.blue_deck.pop() for _ in range(3)] + [s.gold_deck.pop() for _ in range(3)]
     # campaigns (vi); solo ignores those needing other players (chapter 12)
     if config.solo:
         s.campaign_deck = [c for c in range(len(db.campaigns)) if not db.camp_others[c]]
     else:
         s.campaign_deck = list(range(len(db.campaigns)))
-    shuffle(s.rng, s.campaign_deck)
+    s.rng.shuffle(s.campaign_deck)
     s.campaign_row = [s.campaign_deck.pop() for _ in range(3)]
     # events (vii-ix): a random subset, the rest back to the box
     events = events[:]
-    shuffle(s.rng, events)
+    s.rng.shuffle(events)
     s.events_total = min(config.event_cards(), len(events))
     s.event_deck = events[: s.events_total]
     s.events_seen = [0, 0, 0, 0]
@@ -126,7 +126,7 @@ def new_state(config: InvasionConfig, seed: int, ev: Ev = None) -> InvasionState
         deck = [WEALTH] * START_WEALTH + [GUARD] * START_GUARD
         s.supply[WEALTH] -= START_WEALTH
         s.supply[GUARD] -= START_GUARD
-        shuffle(s.rng, deck)
+        s.rng.shuffle(deck)
         s.deck.append(deck)
         draw(s, p, 6, ev)
     s.campaigns = [[] for _ in range(s.owners())]

@@ -6,11 +6,9 @@ happened; private details carry ``to``.
 
 from __future__ import annotations
 
-import sys
 from itertools import chain, repeat
 
 from wartable.core.events import Event, event
-from wartable.core.rng import Rng
 
 from .cards import KEYS, NK, TERROR
 from .state import InvasionState
@@ -19,75 +17,12 @@ Ev = list[Event] | None
 
 
 _CARDS = range(NK)
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_BIG = 1 << 64
-_LANES: dict[int, tuple[int, int, int]] = {}
-_LITTLE = sys.byteorder == "little"
-
-
-def shuffle(rng: Rng, items: list[int]) -> None:
-    """``rng.shuffle(items)``, the same result (checked by a test), faster: reshuffles run
-    every few turns of every game.
-
-    ``Rng`` is SplitMix64: its k-th next output depends only on the state plus k times
-    the constant gamma, so the ``len(items) - 1`` outputs one shuffle needs are computed
-    at once, as 128-bit lanes of one big integer (each lane holds a 64-bit value and room
-    for its 128-bit products; shifted-in bits of the next lane are masked off before
-    each multiplication). Fisher-Yates then swaps with them. A draw that ``Rng.below``
-    would reject (a chance near len/2**64) sends the shuffle down the draw-by-draw path.
-    """
-    m = len(items) - 1
-    if m <= 0:
-        return
-    if not _LITTLE:
-        _shuffle_one_by_one(rng, items)
-        return
-    st = rng.state
-    lanes = _LANES.get(m)
-    if lanes is None:
-        ones = sum(1 << (128 * k) for k in range(m))
-        gammas = sum((((k + 1) * _GAMMA) & _MASK) << (128 * k) for k in range(m))
-        lanes = _LANES[m] = (ones, gammas, ones * _MASK)
-    ones, gammas, mask = lanes
-    z = (st * ones + gammas) & mask
-    z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
-    z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
-    z ^= z >> 31
-    draws = memoryview(z.to_bytes(16 * m, "little")).cast("Q")[::2].tolist()
-    if max(draws) >= _BIG - m - 1:  # Rng.below might reject one of them
-        _shuffle_one_by_one(rng, items)
-        return
-    i = m
-    for z in draws:
-        j = z % (i + 1)
-        items[i], items[j] = items[j], items[i]
-        i -= 1
-    rng.state = (st + m * _GAMMA) & _MASK
-
-
-def _shuffle_one_by_one(rng: Rng, items: list[int]) -> None:
-    """``rng.shuffle(items)`` inlined: one SplitMix64 draw (with rejection) per swap."""
-    st = rng.state
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = _BIG - _BIG % n
-        while True:
-            st = (st + _GAMMA) & _MASK
-            z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
-        items[i], items[j] = items[j], items[i]
-    rng.state = st
 
 
 def reshuffle(s: InvasionState, seat: int, ev: Ev) -> None:
     """Chapter 5: when the deck runs out, shuffle the discard pile as the new deck."""
     cards = list(chain.from_iterable(map(repeat, _CARDS, s.discard[seat])))  # ascending kinds
-    shuffle(s.rng, cards)
+    s.rng.shuffle(cards)
     s.discard[seat] = [0] * NK
     s.deck[seat] = cards + s.deck[seat]
     if ev is not None:
