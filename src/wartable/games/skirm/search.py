@@ -28,7 +28,9 @@ from . import actions as A
 from .agents import HeuristicAgent
 from .state import OVER, SkirmState
 
-# abilities whose own picks or settings can be named in any order to the same effect
+# abilities whose own picks or settings can be named in any order to the same effect (in TOME
+# a later pick could depend on an earlier reroll's result: searching its picks in die order
+# is a small simplification there)
 _ORDER_FREE = frozenset({"HARNESS", "CLOAK", "TOME", "SET3", "MASK", "MANTLE"})
 
 
