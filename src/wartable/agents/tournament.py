@@ -11,6 +11,8 @@ the victory its seats took (1 win, 0 loss, 1/2 draw or an equally shared
 win); see ``wartable.agents.ratings`` for the Wilson intervals and the
 Elo-style ratings with bootstrap intervals. Games run in worker processes
 (``--workers``); each agent is built fresh for each game from its spec.
+``--log FILE`` keeps every finished game (``tournament_log``) so a long run can
+be resumed or extended, and ``--no-play`` reports the games a log holds so far.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from wartable.core.match import play_match
@@ -30,6 +33,7 @@ from wartable.games import get_game
 from .ismcts_tree import rewards_from_outcome
 from .ratings import PairResult, bootstrap_elo, fit_elo, wilson
 from .specs import make_agent
+from .tournament_log import GameResult, TournamentLog, header
 
 
 def split_specs(text: str) -> list[str]:
@@ -70,7 +74,7 @@ class Pairing:
         return wins, len(self.scores) - wins - losses, losses
 
 
-def play_task(task: Task) -> tuple[int, int, float, int]:
+def play_task(task: Task) -> GameResult:
     """Play one game; (pairing, index, first agent's score, decisions)."""
     game = get_game(task.game)
     agents = [make_agent(spec, task.game) for spec in task.seat_specs]
@@ -116,23 +120,37 @@ def run_tournament(
     workers: int = 1,
     bootstrap: int = 200,
     progress: Callable[[int, int], None] | None = None,
+    log_path: Path | str | None = None,
+    play: bool = True,
 ) -> dict[str, Any]:
-    """Play the round robin and return the results as a JSON-able dict."""
+    """Play the round robin and return the results as a JSON-able dict.
+
+    With ``log_path`` the games already in that log are taken from it and every
+    newly finished game is appended; ``play=False`` plays nothing (a report of
+    the log so far)."""
     config = dict(config or {})
     pairings, tasks = make_tasks(game_id, config, specs, games, seed)
+    log = TournamentLog(Path(log_path), header(game_id, config, specs, seed)) if log_path else None
+    logged = [r for r in (log.read() if log else []) if r[0] < len(pairings) and r[1] < games]
+    done = {(r[0], r[1]) for r in logged}
+    todo = [t for t in tasks if (t.pair, t.index) not in done] if play else []
     start = time.perf_counter()
-    results: list[tuple[int, int, float, int]] = []
+    results: list[GameResult] = list(logged)
+
+    def finished(result: GameResult) -> None:
+        results.append(result)
+        if log:
+            log.append(result)
+        if progress:
+            progress(len(results), len(tasks))
+
     if workers <= 1:
-        for task in tasks:
-            results.append(play_task(task))
-            if progress:
-                progress(len(results), len(tasks))
+        for task in todo:
+            finished(play_task(task))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(play_task, tasks, chunksize=1):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(tasks))
+            for result in pool.map(play_task, todo, chunksize=1):
+                finished(result)
     elapsed = time.perf_counter() - start
     for pair, _, score, length in sorted(results):
         pairings[pair].scores.append(score)
@@ -147,6 +165,7 @@ def run_tournament(
         "seed": seed,
         "workers": workers,
         "seconds": round(elapsed, 2),
+        "games_from_log": len(logged),
         "pairings": [_pairing_json(p, specs) for p in pairings],
         "ratings": [
             {
@@ -196,7 +215,12 @@ def _pairing_json(p: Pairing, specs: Sequence[str]) -> dict[str, Any]:
 def format_tables(result: dict[str, Any]) -> str:
     lines = [
         f"{result['game']} {json.dumps(result['config'])}: {result['games_per_pairing']} games "
-        f"per pairing, seats rotated, {result['seconds']} s with {result['workers']} worker(s)",
+        f"per pairing, seats rotated, {result['seconds']} s with {result['workers']} worker(s)"
+        + (
+            f" ({result['games_from_log']} games read from the log)"
+            if result["games_from_log"]
+            else ""
+        ),
         "",
     ]
     head = ("A", "B", "games", "A wins", "draws", "B wins", "A score", "95% CI")
@@ -208,7 +232,7 @@ def format_tables(result: dict[str, Any]) -> str:
             str(p["a_wins"]),
             str(p["draws_or_shared"]),
             str(p["b_wins"]),
-            f"{p['a_score']:.3f}",
+            "-" if p["a_score"] is None else f"{p['a_score']:.3f}",
             f"{p['ci95'][0]:.3f}-{p['ci95'][1]:.3f}",
         )
         for p in result["pairings"]
@@ -263,7 +287,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--bootstrap", type=int, default=200, help="bootstrap refits for Elo CIs")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--log",
+        help="JSON-lines file of finished games: written as games end, read back to resume",
+    )
+    parser.add_argument(
+        "--no-play", action="store_true", help="play nothing: report the games in --log so far"
+    )
     args = parser.parse_args(argv)
+    if args.no_play and not args.log:
+        parser.error("--no-play needs --log")
     specs = split_specs(args.agents)
     if len(specs) < 2:
         parser.error("--agents needs at least two agent specs")
@@ -288,6 +321,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             workers=args.workers,
             bootstrap=args.bootstrap,
             progress=progress,
+            log_path=args.log,
+            play=not args.no_play,
         )
     except Exception as err:  # one line, like the CLI
         print(f"error: {err}", file=sys.stderr)
