@@ -2,7 +2,9 @@
 
 Specs: ``ismcts`` (= ``ismcts:level=normal``), ``ismcts:iterations=500``,
 ``ismcts:seconds=1``, ``ismcts:level=hard``, ``ismcts:rollout=heuristic``,
-``ismcts:c=1.0``, and the plain names ``easy``/``normal``/``hard``. An explicit
+``ismcts:c=1.0``, ``ismcts:rollout=heuristic,bias=1`` (guided by the game's
+heuristic bot: progressive bias toward its choice), ``ismcts:reward=share`` (half
+the reward is the seat's share of all points), and the plain names ``easy``/``normal``/``hard``. An explicit
 ``iterations``/``seconds`` overrides the level's budget. The search tree
 and algorithm live in ``ismcts_tree``; see docs/agents.md.
 
@@ -22,7 +24,7 @@ from wartable.core.errors import ConfigError
 from wartable.core.game import Game
 from wartable.core.rng import Rng
 
-from .ismcts_tree import AgentRollout, RolloutPolicy, Search
+from .ismcts_tree import REWARDS, AgentRollout, RolloutPolicy, Search
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class ISMCTSAgent:
         level: str | None = None,
         rollout: str = "random",
         c: float = 0.7,
+        bias: float = 0.0,
+        reward: str = "win",
     ) -> None:
         if level is not None and level not in LEVELS:
             raise ConfigError(f"unknown ismcts level {level!r} (known: {', '.join(LEVELS)})")
@@ -69,6 +73,10 @@ class ISMCTSAgent:
             raise ConfigError(f"ismcts seconds must be positive, got {seconds!r}")
         if not isinstance(c, int | float) or c < 0:
             raise ConfigError(f"ismcts exploration c must be >= 0, got {c!r}")
+        if reward not in REWARDS:
+            raise ConfigError(f"unknown reward {reward!r} (known: {', '.join(REWARDS)})")
+        if not isinstance(bias, int | float) or bias < 0:
+            raise ConfigError(f"ismcts bias must be >= 0, got {bias!r}")
         if iterations is None and seconds is None:
             budget = LEVELS[level or "normal"]
             iterations, seconds = budget.iterations, budget.seconds
@@ -77,23 +85,28 @@ class ISMCTSAgent:
         self.seconds = None if seconds is None else float(seconds)
         self.rollout = rollout
         self.c = float(c)
+        self.bias = float(bias)
+        self.reward = reward
         self.last_search: Search | None = None  # the last search (for tests and display)
-        self._policies: dict[str, RolloutPolicy] = {}
+        self._policies: dict[str, AgentRollout] = {}
 
     def __repr__(self) -> str:
         return (
             f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}, "
-            f"rollout={self.rollout!r}, c={self.c})"
+            f"rollout={self.rollout!r}, c={self.c}, bias={self.bias}, "
+            f"reward={self.reward!r})"
         )
 
     def _policy(self, game: Game[Any, Any]) -> RolloutPolicy:
-        if self.rollout == "random":
-            return RolloutPolicy()
+        return RolloutPolicy() if self.rollout == "random" else self._heuristic(game)
+
+    def _heuristic(self, game: Game[Any, Any]) -> AgentRollout:
+        """The game's heuristic bot, as play-out policy and as the search's guide."""
         policy = self._policies.get(game.id)
         if policy is None:
             agents = getattr(importlib.import_module(f"wartable.games.{game.id}"), "AGENTS", {})
             if "heuristic" not in agents:
-                raise ConfigError(f"{game.id} has no heuristic agent for rollout=heuristic")
+                raise ConfigError(f"{game.id} has no heuristic agent to play out or guide with")
             policy = AgentRollout(agents["heuristic"])
             self._policies[game.id] = policy
         return policy
@@ -111,7 +124,18 @@ class ISMCTSAgent:
         search_rng = rng.fork()  # one draw from the agent's stream per decision
         if len(legal) == 1:
             return legal[0]
-        search = Search(game, observation, seat, search_rng, self.c, self._policy(game))
+        guide = self._heuristic(game) if self.bias > 0 else None
+        search = Search(
+            game,
+            observation,
+            seat,
+            search_rng,
+            self.c,
+            self._policy(game),
+            guide,
+            self.bias,
+            self.reward,
+        )
         search.run(self.iterations, self.seconds)
         self.last_search = search
         return search.best_action(legal)

@@ -20,8 +20,15 @@ depend on what another seat committed (decoupled UCT). When every seat of
 the block has left ``to_act`` (all finished, the game revealed the buffers),
 the walk continues at the public node keyed by the joint commitments.
 
+Guided search (``bias > 0``, Chaslot et al. 2008's progressive bias): at every
+tree decision the game's heuristic bot is asked what it would play there, on
+this iteration's determinization and from the acting seat's own view; that
+action is expanded first and gets ``bias / (n + 1)`` on top of its UCT value,
+so the search leans on the heuristic until its own statistics outweigh it.
+
 Rewards come from ``game.outcome``: a sole winner scores 1, each of k seats
-sharing a victory scores 1/k, every other seat 0 (no winner: all 0). Every
+sharing a victory scores 1/k, every other seat 0 (no winner: all 0); with
+``reward="share"`` that counts half and the seat's share of all points the other half. Every
 seat is scored, and each edge is credited with the reward of the seat that
 chose it, so any number of players works.
 """
@@ -75,11 +82,26 @@ class RolloutPolicy:
 
 class AgentRollout(RolloutPolicy):
     """Plays out with an agent per seat (a game's heuristic bot), fed each seat's
-    observation of the *determinized* state."""
+    observation of the *determinized* state; ``choose`` is also the search's guide."""
 
     def __init__(self, factory: Any) -> None:
         self.factory = factory
         self.agents: dict[int, Any] = {}  # one bot per seat, built on first use
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        agent = self.agents.get(seat)
+        if agent is None:
+            agent = self.agents[seat] = self.factory()
+        if not agent.needs_observation:
+            obs = None
+        elif getattr(agent, "wants_view", False):  # a cheap view of the same facts
+            obs = game.seat_view(state, seat)
+        else:
+            obs = game.observe(state, seat)
+        action: int = agent.act(game, obs, legal, seat, rng)
+        return action
 
     def play(self, game: Game[Any, Any], state: Any, rng: Rng) -> None:
         steps = 0
@@ -87,14 +109,7 @@ class AgentRollout(RolloutPolicy):
         while acting:
             seat = acting[0]
             legal = game.legal_actions(state, seat)
-            if len(legal) == 1:
-                action = legal[0]
-            else:
-                agent = self.agents.get(seat)
-                if agent is None:
-                    agent = self.agents[seat] = self.factory()
-                obs = game.observe(state, seat) if agent.needs_observation else None
-                action = agent.act(game, obs, legal, seat, rng)
+            action = legal[0] if len(legal) == 1 else self.choose(game, state, seat, legal, rng)
             game.apply_fast(state, seat, action, None)
             steps += 1
             if steps > MAX_PLAYOUT:
@@ -112,6 +127,23 @@ def rewards_from_outcome(out: Outcome) -> list[float]:
     return scores
 
 
+def rewards_with_score_share(out: Outcome) -> list[float]:
+    """Half the victory share, half the seat's share of all points (scores shifted so
+    none is negative): a graded reward that tells a close loss from a rout."""
+    win = rewards_from_outcome(out)
+    low = min(0.0, *out.scores) if out.scores else 0.0
+    points = [s - low for s in out.scores]
+    total = sum(points)
+    n = len(points)
+    return [
+        0.5 * w + 0.5 * (p / total if total > 0 else 1.0 / n)
+        for w, p in zip(win, points, strict=True)
+    ]
+
+
+REWARDS = {"win": rewards_from_outcome, "share": rewards_with_score_share}
+
+
 class Search:
     """One ISMCTS search from ``observer``'s observation."""
 
@@ -123,6 +155,9 @@ class Search:
         rng: Rng,
         exploration: float,
         policy: RolloutPolicy,
+        guide: AgentRollout | None = None,
+        bias: float = 0.0,
+        reward: str = "win",
     ) -> None:
         self.game = game
         self.observation = observation
@@ -130,6 +165,9 @@ class Search:
         self.rng = rng
         self.c = exploration
         self.policy = policy
+        self.guide = guide if bias > 0 else None
+        self.bias = bias
+        self.reward = REWARDS[reward]
         self.root = Node()
         self.iterations = 0
 
@@ -176,6 +214,7 @@ class Search:
     # ----- one iteration -------------------------------------------------
     def iterate(self, state: Any) -> None:
         game, rng, c, observer = self.game, self.rng, self.c, self.observer
+        guide, bias = self.guide, self.bias
         to_act, legal_actions, apply = game.to_act, game.legal_actions, game.apply_fast
         log = math.log
         path: list[tuple[Node, int]] = []
@@ -229,6 +268,8 @@ class Search:
                 if child is None:
                     child = children[action] = Node()
             else:
+                # the guide's choice here, on this determinization (progressive bias)
+                hint = guide.choose(game, state, seat, legal, rng) if guide is not None else -1
                 untried: list[int] = []
                 for a in legal:
                     ch = children.get(a)
@@ -237,7 +278,12 @@ class Search:
                     else:
                         ch.avail += 1
                 if untried:
-                    action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                    if hint in untried:  # the guide's choice is tried first
+                        action = hint
+                    elif len(untried) > 1:
+                        action = untried[rng.below(len(untried))]
+                    else:
+                        action = untried[0]
                     child = children[action] = Node()
                     child.avail = 1
                     expanded = True
@@ -249,6 +295,8 @@ class Search:
                             action, child = a, ch
                             break
                         v = ch.w / ch.n + c * math.sqrt(log(ch.avail) / ch.n)
+                        if a == hint:
+                            v += bias / (ch.n + 1)
                         if v > best:
                             action, child, best = a, ch, v
                 path.append((child, seat))
@@ -263,7 +311,7 @@ class Search:
                 self.policy.play(game, state, rng)
                 break
             acting = to_act(state)
-        reward = rewards_from_outcome(game.outcome(state))
+        reward = self.reward(game.outcome(state))
         for child, seat in path:
             child.n += 1
             child.w += reward[seat]

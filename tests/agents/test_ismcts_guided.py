@@ -1,0 +1,92 @@
+"""Guided ISMCTS (``ismcts:rollout=heuristic,bias=B``): progressive bias toward the
+game's heuristic bot, which only ever sees the acting seat's view of a determinization."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ismcts_support import SMALL_BUDGET, decision_states, hidden_dump
+
+from wartable.agents.ismcts import ISMCTSAgent
+from wartable.agents.ismcts_tree import rewards_with_score_share
+from wartable.agents.specs import available_agents, make_agent
+from wartable.core.errors import ConfigError
+from wartable.core.game import Outcome
+from wartable.core.rng import Rng
+from wartable.games import available_games, get_game
+
+GUIDED = [g for g in available_games() if "heuristic" in available_agents(g)]
+
+
+def guided(iterations: int) -> ISMCTSAgent:
+    return ISMCTSAgent(iterations=iterations, rollout="heuristic", bias=1.0)
+
+
+def test_guided_spec_and_bad_bias() -> None:
+    agent = make_agent("ismcts:rollout=heuristic,bias=2", GUIDED[0])
+    assert isinstance(agent, ISMCTSAgent) and agent.bias == 2.0
+    assert make_agent("ismcts", GUIDED[0]).bias == 0.0  # unguided unless asked
+    assert make_agent("ismcts:reward=share", GUIDED[0]).reward == "share"
+    for bad in ("ismcts:bias=-1", "ismcts:bias=lots", "ismcts:reward=elo"):
+        with pytest.raises(ConfigError):
+            make_agent(bad, GUIDED[0])
+
+
+@pytest.mark.parametrize("gid", GUIDED)
+def test_the_guides_choice_is_searched_first(gid: str) -> None:
+    """With one iteration the only root action searched is one the heuristic plays there."""
+    game = get_game(gid)
+    heuristic = available_agents(gid)["heuristic"]
+    checked = 0
+    for state, seat in decision_states(gid, seed=5, count=5):
+        if len(game.to_act(state)) > 1:
+            continue  # simultaneous: the root holds the seat's own chain (checked below)
+        obs = game.observe(state, seat)
+        legal = game.legal_actions(state, seat)
+        agent = guided(1)
+        agent.act(game, obs, legal, seat, Rng(3))
+        assert agent.last_search is not None
+        searched = list(agent.last_search.root_stats())
+        choices = {heuristic().act(game, obs, legal, seat, Rng(k)) for k in range(30)}
+        assert len(searched) == 1 and searched[0] in choices, (searched, choices)
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("gid", GUIDED)
+def test_guided_choice_unchanged_when_hidden_information_is_redrawn(gid: str) -> None:
+    """The guide is asked on determinizations only: redrawing what the seat cannot
+    see changes neither the move nor the root statistics."""
+    game = get_game(gid)
+    budget = SMALL_BUDGET.get(gid, 40)
+    redrawn = 0
+    for n, (state, seat) in enumerate(decision_states(gid, seed=23, count=5)):
+        obs = game.observe(state, seat)
+        legal = game.legal_actions(state, seat)
+        other = game.determinize(obs, Rng(500 + n))
+        assert game.observe(other, seat) == obs
+        if hidden_dump(game, other) == hidden_dump(game, state):
+            continue  # nothing hidden here: no evidence either way
+        moves: list[Any] = []
+        for true_state in (state, other):
+            agent = guided(budget)
+            view = game.observe(true_state, seat)
+            moves.append((agent.act(game, view, legal, seat, Rng(11)), agent.last_search))
+        (a, search_a), (b, search_b) = moves
+        assert a == b
+        assert search_a is not None and search_b is not None
+        assert search_a.root_stats() == search_b.root_stats()
+        redrawn += 1
+    assert redrawn >= 3
+
+
+def test_share_reward_grades_a_close_loss_above_a_rout() -> None:
+    close = rewards_with_score_share(Outcome((0,), (30.0, 28.0), ""))
+    rout = rewards_with_score_share(Outcome((0,), (30.0, 2.0), ""))
+    assert close == pytest.approx([0.5 + 0.5 * 30 / 58, 0.5 * 28 / 58])
+    assert rout[1] < close[1] < 0.5 < close[0] < rout[0]
+    # negative scores are shifted up to 0; a shared victory halves the win part
+    assert rewards_with_score_share(Outcome((1,), (-2.0, 2.0), "")) == [0.0, 1.0]
+    assert rewards_with_score_share(Outcome((0, 1), (5.0, 5.0), "")) == [0.5, 0.5]
+    assert rewards_with_score_share(Outcome((), (0.0, 0.0), "")) == [0.25, 0.25]
