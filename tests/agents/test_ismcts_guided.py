@@ -90,3 +90,39 @@ def test_share_reward_grades_a_close_loss_above_a_rout() -> None:
     assert rewards_with_score_share(Outcome((1,), (-2.0, 2.0), "")) == [0.0, 1.0]
     assert rewards_with_score_share(Outcome((0, 1), (5.0, 5.0), "")) == [0.5, 0.5]
     assert rewards_with_score_share(Outcome((), (0.0, 0.0), "")) == [0.25, 0.25]
+
+
+def test_every_play_out_and_guide_call_gets_fresh_bots() -> None:
+    """A bot may remember its own plan within a game (Invasion's attack plan); a
+    play-out is a new game for it, so no bot instance serves two play-outs."""
+    from wartable.agents.ismcts_tree import AgentRollout
+
+    gid = GUIDED[0]
+    game = get_game(gid)
+    made: list[Any] = []
+    play_outs_served: dict[int, set[int]] = {}  # bot -> the play-outs it acted in
+    current = [0]
+
+    class Recording:
+        name = "recording"
+        needs_observation = False
+
+        def __init__(self) -> None:
+            made.append(self)
+
+        def act(self, g: Any, obs: Any, legal: list[int], seat: int, rng: Rng) -> int:
+            play_outs_served.setdefault(id(self), set()).add(current[0])
+            return legal[rng.below(len(legal))]
+
+    policy = AgentRollout(Recording)
+    state, seat = decision_states(gid, seed=6, count=2)[0]
+    for k in range(3):
+        current[0] = k
+        copy = state.copy()
+        policy.play(game, copy, Rng(k))
+        assert game.is_terminal(copy)
+    assert len(play_outs_served) >= 3  # every play-out asked some bot
+    assert all(len(served) == 1 for served in play_outs_served.values())
+    before = len(made)
+    policy.choose(game, state, seat, game.legal_actions(state, seat), Rng(0))
+    assert len(made) == before + 1

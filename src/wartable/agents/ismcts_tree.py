@@ -82,18 +82,27 @@ class RolloutPolicy:
 
 class AgentRollout(RolloutPolicy):
     """Plays out with an agent per seat (a game's heuristic bot), fed each seat's
-    observation of the *determinized* state; ``choose`` is also the search's guide."""
+    observation of the *determinized* state; ``choose`` is also the search's guide.
+
+    Every play-out and every guide call gets fresh bots: a bot may remember its own
+    plan within a game (Invasion's attack plan spans several decisions), and a
+    play-out is a game it joins midway, so nothing may carry over from another
+    iteration's world."""
 
     def __init__(self, factory: Any) -> None:
         self.factory = factory
-        self.agents: dict[int, Any] = {}  # one bot per seat, built on first use
 
     def choose(
-        self, game: Game[Any, Any], state: Any, seat: int, legal: list[int], rng: Rng
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: int,
+        legal: list[int],
+        rng: Rng,
+        agent: Any = None,
     ) -> int:
-        agent = self.agents.get(seat)
         if agent is None:
-            agent = self.agents[seat] = self.factory()
+            agent = self.factory()
         if not agent.needs_observation:
             obs = None
         elif getattr(agent, "wants_view", False):  # a cheap view of the same facts
@@ -104,12 +113,19 @@ class AgentRollout(RolloutPolicy):
         return action
 
     def play(self, game: Game[Any, Any], state: Any, rng: Rng) -> None:
+        agents: dict[int, Any] = {}  # this play-out's bot for each seat
         steps = 0
         acting = game.to_act(state)
         while acting:
             seat = acting[0]
             legal = game.legal_actions(state, seat)
-            action = legal[0] if len(legal) == 1 else self.choose(game, state, seat, legal, rng)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                agent = agents.get(seat)
+                if agent is None:
+                    agent = agents[seat] = self.factory()
+                action = self.choose(game, state, seat, legal, rng, agent)
             game.apply_fast(state, seat, action, None)
             steps += 1
             if steps > MAX_PLAYOUT:
