@@ -76,3 +76,16 @@ def test_a_broken_log_is_refused_and_left_as_it_was(tmp_path: Path, change: obje
     assert log.read_text() == text
     code = main(["--game", GAME, "--agents", ",".join(SPECS), "--seed", "4", "--log", str(log)])
     assert code == 2 and log.read_text() == text
+
+
+def test_committed_tournament_logs_are_readable(tmp_path: Path) -> None:
+    """The logs behind docs/agents.md's tables read back (on a copy: reading may trim
+    an unfinished last line)."""
+    logs = sorted((Path(__file__).parents[2] / "docs" / "tournaments").glob("*.jsonl"))
+    for path in logs:
+        copy = tmp_path / path.name
+        copy.write_bytes(path.read_bytes())
+        head = json.loads(path.read_text().splitlines()[0])["tournament"]
+        results = TournamentLog(copy, head).read()
+        pairs = len(head["agents"]) * (len(head["agents"]) - 1) // 2
+        assert results and all(0 <= r[0] < pairs for r in results), path.name
