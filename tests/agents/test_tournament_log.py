@@ -82,10 +82,13 @@ def test_committed_tournament_logs_are_readable(tmp_path: Path) -> None:
     """The logs behind docs/agents.md's tables read back (on a copy: reading may trim
     an unfinished last line)."""
     logs = sorted((Path(__file__).parents[2] / "docs" / "tournaments").glob("*.jsonl"))
+    games = 0
     for path in logs:
         copy = tmp_path / path.name
         copy.write_bytes(path.read_bytes())
         head = json.loads(path.read_text().splitlines()[0])["tournament"]
         results = TournamentLog(copy, head).read()
         pairs = len(head["agents"]) * (len(head["agents"]) - 1) // 2
-        assert results and all(0 <= r[0] < pairs for r in results), path.name
+        assert all(0 <= r[0] < pairs and 0 <= r[2] <= 1 for r in results), path.name
+        games += len(results)
+    assert games > 0
