@@ -136,6 +136,8 @@ def run_tournament(
     todo = [t for t in tasks if (t.pair, t.index) not in done] if play else []
     start = time.perf_counter()
     results: list[GameResult] = list(logged)
+    if progress and logged:
+        progress(len(results), len(tasks))
 
     def finished(result: GameResult) -> None:
         results.append(result)

@@ -20,6 +20,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from wartable.core.errors import WartableError
+
+
+class LogError(WartableError, ValueError):
+    """A tournament log that cannot be used (another tournament's, or a broken line)."""
+
+
 GameResult = tuple[int, int, float, int]  # pairing, game index, first agent's score, decisions
 
 
@@ -37,7 +44,7 @@ class TournamentLog:
     def read(self) -> list[GameResult]:
         """The games already in the log; creates the log (header only) if it is new.
 
-        Raises ``ValueError`` for a log of another tournament or a broken line."""
+        Raises ``LogError`` for a log of another tournament or a broken line."""
         if not self.path.exists() or self.path.stat().st_size == 0:
             self.path.write_text(json.dumps({"tournament": self.head}) + "\n")
             return []
@@ -45,10 +52,10 @@ class TournamentLog:
         lines = raw.split(b"\n")
         complete = lines[:-1]  # what follows the last newline is an unfinished write
         if not complete:
-            raise ValueError(f"{self.path}: no header line")
+            raise LogError(f"{self.path}: no header line")
         first = _parse(self.path, 1, complete[0])
         if first.get("tournament") != self.head:
-            raise ValueError(
+            raise LogError(
                 f"{self.path} is the log of another tournament: {first.get('tournament')!r}; "
                 f"this one is {self.head!r}"
             )
@@ -61,9 +68,9 @@ class TournamentLog:
                 result = (int(row["pair"]), int(row["index"]), float(row["score"]))
                 decisions = int(row["decisions"])
             except (KeyError, TypeError, ValueError) as err:
-                raise ValueError(f"{self.path}:{number}: not a game result ({err})") from None
+                raise LogError(f"{self.path}:{number}: not a game result ({err})") from None
             if not 0.0 <= result[2] <= 1.0:
-                raise ValueError(f"{self.path}:{number}: score {result[2]} is not in [0, 1]")
+                raise LogError(f"{self.path}:{number}: score {result[2]} is not in [0, 1]")
             results[result[:2]] = (*result, decisions)
         if lines[-1]:  # drop the unfinished write, so appends start on a new line
             with self.path.open("r+b") as handle:
@@ -83,7 +90,7 @@ def _parse(path: Path, number: int, line: bytes) -> dict[str, Any]:
     try:
         value = json.loads(line)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ValueError(f"{path}:{number}: not JSON ({err})") from None
+        raise LogError(f"{path}:{number}: not JSON ({err})") from None
     if not isinstance(value, dict):
-        raise ValueError(f"{path}:{number}: not a JSON object")
+        raise LogError(f"{path}:{number}: not a JSON object")
     return value

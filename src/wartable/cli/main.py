@@ -23,6 +23,7 @@ from . import (
     replay_cmd,
     report_cmd,
     simulate_cmd,
+    tournament_cmd,
 )
 
 app = typer.Typer(
@@ -64,6 +65,7 @@ for module in (
     position_cmds,
     replay_cmd,
     simulate_cmd,
+    tournament_cmd,
     report_cmd,
     play_cmd,
     data_cmd,

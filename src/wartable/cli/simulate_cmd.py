@@ -53,7 +53,7 @@ class RateColumn(ProgressColumn):
         return Text(f"{speed:,.1f} games/s" if speed else "- games/s", style="cyan")
 
 
-def _progress(console: Console) -> Progress:
+def progress_bar(console: Console) -> Progress:
     # auto_refresh=False: no display thread, so worker processes can be forked safely.
     return Progress(
         TextColumn("[bold]{task.description}"),
@@ -178,7 +178,7 @@ def _run_cells(
         if not show_progress:
             run_all(None)
             return
-        bar = stack.enter_context(_progress(stderr_console()))
+        bar = stack.enter_context(progress_bar(stderr_console()))
         name = f"{cells[0].job.game} {backend} x{workers}"
         task = bar.add_task(name, total=games * len(cells))
 
