@@ -28,6 +28,22 @@ def _generic_agents() -> dict[str, Factory]:
     return agents
 
 
+def split_agent_specs(text: str) -> list[str]:
+    """``"heuristic,ismcts:iterations=500,seconds=1"`` -> two specs.
+
+    A comma-separated part with ``=`` but no ``:`` continues the previous
+    spec's parameters; an empty part is an error."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            raise ConfigError(f"agents {text!r}: empty agent spec")
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, _, rest = spec.strip().partition(":")
     params: dict[str, Any] = {}

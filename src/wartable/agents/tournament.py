@@ -27,27 +27,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wartable.core.errors import ConfigError
 from wartable.core.match import play_match
 from wartable.games import get_game
 
 from .ismcts_tree import rewards_from_outcome
 from .ratings import PairResult, bootstrap_elo, fit_elo, wilson
-from .specs import make_agent
+from .specs import make_agent, split_agent_specs
 from .tournament_log import GameResult, TournamentLog, header
 
 
 def split_specs(text: str) -> list[str]:
-    """Split ``a:x=1,y=2,b,c`` into ``["a:x=1,y=2", "b", "c"]`` (a part with ``=``
-    and no ``:`` is one more parameter of the previous spec)."""
-    specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
-    return specs
+    """Split ``a:x=1,y=2,b,c`` into ``["a:x=1,y=2", "b", "c"]`` (``specs.split_agent_specs``)."""
+    return split_agent_specs(text)
 
 
 @dataclass(frozen=True)
@@ -299,7 +291,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.no_play and not args.log:
         parser.error("--no-play needs --log")
-    specs = split_specs(args.agents)
+    try:
+        specs = split_specs(args.agents)
+    except ConfigError as err:
+        parser.error(str(err))
     if len(specs) < 2:
         parser.error("--agents needs at least two agent specs")
     if args.games < 1:

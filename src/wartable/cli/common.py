@@ -16,6 +16,7 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from wartable.agents.specs import split_agent_specs as split_specs
 from wartable.core.errors import ConfigError, PositionError, WartableError
 from wartable.core.game import Game
 from wartable.core.position import position_from_json
@@ -109,22 +110,8 @@ def parse_config(text: str | None) -> dict[str, Any]:
 
 
 def split_agent_specs(text: str | None) -> list[str] | None:
-    """``"heuristic,ismcts:iterations=500,seconds=1"`` -> two specs.
-
-    A comma-separated part with ``=`` but no ``:`` continues the previous
-    spec's parameters.
-    """
-    if not text:
-        return None
-    specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            raise ConfigError(f"--agents {text!r}: empty agent spec")
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
-    return specs
+    """``--agents``/``--vs``: comma-separated specs (``wartable.agents.specs``); None if empty."""
+    return split_specs(text) if text else None
 
 
 def check_seat(game: Game[Any, Any], state: Any, seat: int) -> int:
