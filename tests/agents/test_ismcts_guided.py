@@ -126,3 +126,31 @@ def test_every_play_out_and_guide_call_gets_fresh_bots() -> None:
     before = len(made)
     policy.choose(game, state, seat, game.legal_actions(state, seat), Rng(0))
     assert len(made) == before + 1
+
+
+def test_levels_search_the_way_each_game_recommends() -> None:
+    """easy/normal/hard take the game's ISMCTS_GUIDE; a plain ``ismcts`` spec and any
+    value the spec gives stay as written."""
+    import importlib
+
+    from wartable.agents.ismcts import ROLLOUTS
+    from wartable.agents.ismcts_tree import REWARDS
+
+    guided_games = 0
+    for gid in available_games():
+        game = get_game(gid)
+        preset = getattr(importlib.import_module(f"wartable.games.{gid}"), "ISMCTS_GUIDE", {})
+        assert set(preset) <= {"rollout", "bias", "reward"}, gid
+        expected = (
+            preset.get("rollout", "random"),
+            float(preset.get("bias", 0.0)),
+            preset.get("reward", "win"),
+        )
+        assert expected[0] in ROLLOUTS and expected[1] >= 0 and expected[2] in REWARDS
+        for level in ("easy", "normal", "hard", "ismcts:level=hard"):
+            assert make_agent(level, gid).settings(game) == expected, (gid, level)
+        assert make_agent("ismcts", gid).settings(game) == ("random", 0.0, "win")
+        override = make_agent("normal:bias=0,reward=win", gid).settings(game)
+        assert override == (expected[0], 0.0, "win")
+        guided_games += bool(preset)
+    assert guided_games >= 2  # Draconia and Invasion declare one

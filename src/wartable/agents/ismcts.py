@@ -1,12 +1,16 @@
 """The ISMCTS agent (``ismcts``) and its difficulty levels (``easy``, ``normal``, ``hard``).
 
-Specs: ``ismcts`` (= ``ismcts:level=normal``), ``ismcts:iterations=500``,
-``ismcts:seconds=1``, ``ismcts:level=hard``, ``ismcts:rollout=heuristic``,
-``ismcts:c=1.0``, ``ismcts:rollout=heuristic,bias=1`` (guided by the game's
-heuristic bot: progressive bias toward its choice), ``ismcts:reward=share`` (half
-the reward is the seat's share of all points), and the plain names ``easy``/``normal``/``hard``. An explicit
-``iterations``/``seconds`` overrides the level's budget. The search tree
-and algorithm live in ``ismcts_tree``; see docs/agents.md.
+Specs: ``ismcts`` (plain search, the ``normal`` budget), ``ismcts:iterations=500``,
+``ismcts:seconds=1``, ``ismcts:c=1.0``, ``ismcts:rollout=heuristic`` (play-outs by
+the game's heuristic bot), ``ismcts:rollout=heuristic,bias=1`` (also guided by it:
+progressive bias toward its choice), ``ismcts:reward=share`` (half the reward is the
+seat's share of all points); a plain ``ismcts`` spec is exactly what it says.
+
+Levels: ``easy``/``normal``/``hard`` (or ``ismcts:level=...``) set the budget, which an
+explicit ``iterations``/``seconds`` overrides, and search the way the game's package
+recommends (``ISMCTS_GUIDE``: the settings measured strongest there, docs/agents.md)
+unless the spec says otherwise. The search tree and algorithm live in
+``ismcts_tree``; see docs/agents.md.
 
 The agent sees only what ``act`` is given: its seat's observation and the
 legal action ids. It never receives the game state; it searches over states
@@ -58,14 +62,14 @@ class ISMCTSAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         level: str | None = None,
-        rollout: str = "random",
+        rollout: str | None = None,
         c: float = 0.7,
-        bias: float = 0.0,
-        reward: str = "win",
+        bias: float | None = None,
+        reward: str | None = None,
     ) -> None:
         if level is not None and level not in LEVELS:
             raise ConfigError(f"unknown ismcts level {level!r} (known: {', '.join(LEVELS)})")
-        if rollout not in ROLLOUTS:
+        if rollout is not None and rollout not in ROLLOUTS:
             raise ConfigError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
             raise ConfigError(f"ismcts iterations must be a positive integer, got {iterations!r}")
@@ -73,9 +77,9 @@ class ISMCTSAgent:
             raise ConfigError(f"ismcts seconds must be positive, got {seconds!r}")
         if not isinstance(c, int | float) or c < 0:
             raise ConfigError(f"ismcts exploration c must be >= 0, got {c!r}")
-        if reward not in REWARDS:
+        if reward is not None and reward not in REWARDS:
             raise ConfigError(f"unknown reward {reward!r} (known: {', '.join(REWARDS)})")
-        if not isinstance(bias, int | float) or bias < 0:
+        if bias is not None and (not isinstance(bias, int | float) or bias < 0):
             raise ConfigError(f"ismcts bias must be >= 0, got {bias!r}")
         if iterations is None and seconds is None:
             budget = LEVELS[level or "normal"]
@@ -83,10 +87,16 @@ class ISMCTSAgent:
         self.level = level
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
-        self.rollout = rollout
         self.c = float(c)
-        self.bias = float(bias)
-        self.reward = reward
+        # what the spec gave; a level fills the rest from the game's ISMCTS_GUIDE
+        self.given: dict[str, Any] = {
+            k: v
+            for k, v in (("rollout", rollout), ("bias", bias), ("reward", reward))
+            if v is not None
+        }
+        self.rollout: str = rollout or "random"
+        self.bias = float(bias or 0.0)
+        self.reward: str = reward or "win"
         self.last_search: Search | None = None  # the last search (for tests and display)
         self._policies: dict[str, AgentRollout] = {}
 
@@ -97,8 +107,21 @@ class ISMCTSAgent:
             f"reward={self.reward!r})"
         )
 
-    def _policy(self, game: Game[Any, Any]) -> RolloutPolicy:
-        return RolloutPolicy() if self.rollout == "random" else self._heuristic(game)
+    def settings(self, game: Game[Any, Any]) -> tuple[str, float, str]:
+        """(rollout, bias, reward) in ``game``: the spec's own values; for a level
+        (easy/normal/hard) the game's ``ISMCTS_GUIDE`` fills what the spec left out."""
+        if self.level is None:
+            return self.rollout, self.bias, self.reward
+        module = importlib.import_module(f"wartable.games.{game.id}")
+        preset = {**getattr(module, "ISMCTS_GUIDE", {}), **self.given}
+        return (
+            str(preset.get("rollout", "random")),
+            float(preset.get("bias", 0.0)),
+            str(preset.get("reward", "win")),
+        )
+
+    def _policy(self, game: Game[Any, Any], rollout: str) -> RolloutPolicy:
+        return RolloutPolicy() if rollout == "random" else self._heuristic(game)
 
     def _heuristic(self, game: Game[Any, Any]) -> AgentRollout:
         """The game's heuristic bot, as play-out policy and as the search's guide."""
@@ -124,17 +147,18 @@ class ISMCTSAgent:
         search_rng = rng.fork()  # one draw from the agent's stream per decision
         if len(legal) == 1:
             return legal[0]
-        guide = self._heuristic(game) if self.bias > 0 else None
+        rollout, bias, reward = self.settings(game)
+        guide = self._heuristic(game) if bias > 0 else None
         search = Search(
             game,
             observation,
             seat,
             search_rng,
             self.c,
-            self._policy(game),
+            self._policy(game, rollout),
             guide,
-            self.bias,
-            self.reward,
+            bias,
+            reward,
         )
         search.run(self.iterations, self.seconds)
         self.last_search = search
