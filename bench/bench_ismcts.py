@@ -4,7 +4,9 @@ For each game (2-player config where the game has one) a few positions are
 taken from seeded random games (the start, a third and two thirds through);
 from each, a random-rollout ISMCTS search runs for about ``seconds`` and the
 iterations are counted. Targets (issue 6): >= 5,000/s on the Skirm duel and
->= 1,000/s on Draconia 2-player. Figures are printed, never asserted.
+>= 1,000/s on Draconia 2-player. Games whose difficulty levels search guided by
+their heuristic (``ISMCTS_GUIDE``) also get that search's rate, which sets how long
+a level's iteration budget takes. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from wartable.agents.ismcts import ISMCTSAgent
 from wartable.agents.ismcts_tree import RolloutPolicy, Search
 from wartable.agents.random_agent import RandomAgent
 from wartable.core.game import Game
@@ -40,7 +43,21 @@ def positions(game: Game[Any, Any], config: Any, seed: int) -> list[tuple[dict[s
     return out
 
 
-def iterations_per_second(gid: str, seconds: float = 1.0) -> tuple[float, float]:
+def make_search(
+    game: Game[Any, Any], obs: dict[str, Any], seat: int, seed: int, guided: bool
+) -> Search:
+    if not guided:
+        return Search(game, obs, seat, Rng(seed), 0.7, RolloutPolicy())
+    agent = ISMCTSAgent(level="normal")
+    rollout, bias, reward = agent.settings(game)
+    heuristic = agent.heuristic_policy(game)
+    policy = heuristic if rollout == "heuristic" else RolloutPolicy()
+    return Search(game, obs, seat, Rng(seed), 0.7, policy, heuristic, bias, reward)
+
+
+def iterations_per_second(
+    gid: str, seconds: float = 1.0, guided: bool = False
+) -> tuple[float, float]:
     """(iterations per CPU second, iterations per wall second) over the positions.
 
     CPU time (``time.process_time``) is what "on one core" means on a shared
@@ -52,7 +69,7 @@ def iterations_per_second(gid: str, seconds: float = 1.0) -> tuple[float, float]
     total = 0
     cpu = wall = 0.0
     for i, (obs, seat) in enumerate(spots):
-        search = Search(game, obs, seat, Rng(i), 0.7, RolloutPolicy())
+        search = make_search(game, obs, seat, i, guided)
         cpu0, wall0 = time.process_time(), time.perf_counter()
         while time.process_time() - cpu0 < seconds / len(spots):
             search.run(search.iterations + 20, None)
@@ -68,6 +85,9 @@ def run(seconds: float = 1.0) -> dict[str, Any]:
         per_cpu, per_wall = iterations_per_second(gid, seconds)
         out[f"{gid} iterations/s (one core, CPU time)"] = round(per_cpu)
         out[f"{gid} iterations/s (wall clock)"] = round(per_wall)
+        if ISMCTSAgent(level="normal").settings(get_game(gid))[1] > 0:
+            per_cpu, _ = iterations_per_second(gid, seconds, guided=True)
+            out[f"{gid} guided (level) iterations/s (one core, CPU time)"] = round(per_cpu)
     return out
 
 

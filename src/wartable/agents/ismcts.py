@@ -121,9 +121,9 @@ class ISMCTSAgent:
         )
 
     def _policy(self, game: Game[Any, Any], rollout: str) -> RolloutPolicy:
-        return RolloutPolicy() if rollout == "random" else self._heuristic(game)
+        return RolloutPolicy() if rollout == "random" else self.heuristic_policy(game)
 
-    def _heuristic(self, game: Game[Any, Any]) -> AgentRollout:
+    def heuristic_policy(self, game: Game[Any, Any]) -> AgentRollout:
         """The game's heuristic bot, as play-out policy and as the search's guide."""
         policy = self._policies.get(game.id)
         if policy is None:
@@ -148,7 +148,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         rollout, bias, reward = self.settings(game)
-        guide = self._heuristic(game) if bias > 0 else None
+        guide = self.heuristic_policy(game) if bias > 0 else None
         search = Search(
             game,
             observation,
