@@ -154,3 +154,21 @@ def test_levels_search_the_way_each_game_recommends() -> None:
         assert override == (expected[0], 0.0, "win")
         guided_games += bool(preset)
     assert guided_games >= 2  # Draconia and Invasion declare one
+
+
+def test_cpu_clock_budget_reads_the_process_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``clock=cpu`` times the search with the process's CPU clock (one core's work on a
+    busy machine). A fake clock that ticks 1 s per reading makes the stop exact."""
+    from wartable.agents import ismcts_tree
+
+    ticks = iter(range(1000))
+    monkeypatch.setitem(ismcts_tree.CLOCKS, "cpu", lambda: float(next(ticks)))
+    gid = GUIDED[0]
+    game = get_game(gid)
+    state, seat = decision_states(gid, seed=2, count=2)[0]
+    agent = make_agent("ismcts:seconds=2.5,clock=cpu", gid)
+    agent.act(game, game.observe(state, seat), game.legal_actions(state, seat), seat, Rng(1))
+    # deadline read at 0 -> 2.5; checks read 1, 2 (go on) and 3 (stop): two iterations
+    assert agent.last_search is not None and agent.last_search.iterations == 2
+    with pytest.raises(ConfigError):
+        make_agent("ismcts:clock=sundial", gid)

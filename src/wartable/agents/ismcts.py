@@ -1,7 +1,8 @@
 """The ISMCTS agent (``ismcts``) and its difficulty levels (``easy``, ``normal``, ``hard``).
 
 Specs: ``ismcts`` (plain search, the ``normal`` budget), ``ismcts:iterations=500``,
-``ismcts:seconds=1``, ``ismcts:c=1.0``, ``ismcts:rollout=heuristic`` (play-outs by
+``ismcts:seconds=1`` (wall time; ``ismcts:seconds=1,clock=cpu``: CPU time of the
+process, i.e. one core's work however busy the machine is), ``ismcts:c=1.0``, ``ismcts:rollout=heuristic`` (play-outs by
 the game's heuristic bot), ``ismcts:rollout=heuristic,bias=1`` (also guided by it:
 progressive bias toward its choice), ``ismcts:reward=share`` (half the reward is the
 seat's share of all points); a plain ``ismcts`` spec is exactly what it says.
@@ -28,7 +29,7 @@ from wartable.core.errors import ConfigError
 from wartable.core.game import Game
 from wartable.core.rng import Rng
 
-from .ismcts_tree import REWARDS, AgentRollout, RolloutPolicy, Search
+from .ismcts_tree import CLOCKS, REWARDS, AgentRollout, RolloutPolicy, Search
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class ISMCTSAgent:
         c: float = 0.7,
         bias: float | None = None,
         reward: str | None = None,
+        clock: str = "wall",
     ) -> None:
         if level is not None and level not in LEVELS:
             raise ConfigError(f"unknown ismcts level {level!r} (known: {', '.join(LEVELS)})")
@@ -77,6 +79,8 @@ class ISMCTSAgent:
             raise ConfigError(f"ismcts seconds must be positive, got {seconds!r}")
         if not isinstance(c, int | float) or c < 0:
             raise ConfigError(f"ismcts exploration c must be >= 0, got {c!r}")
+        if clock not in CLOCKS:
+            raise ConfigError(f"unknown clock {clock!r} (known: {', '.join(CLOCKS)})")
         if reward is not None and reward not in REWARDS:
             raise ConfigError(f"unknown reward {reward!r} (known: {', '.join(REWARDS)})")
         if bias is not None and (not isinstance(bias, int | float) or bias < 0):
@@ -88,6 +92,7 @@ class ISMCTSAgent:
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.c = float(c)
+        self.clock = clock
         # what the spec gave; a level fills the rest from the game's ISMCTS_GUIDE
         self.given: dict[str, Any] = {
             k: v
@@ -160,7 +165,7 @@ class ISMCTSAgent:
             bias,
             reward,
         )
-        search.run(self.iterations, self.seconds)
+        search.run(self.iterations, self.seconds, self.clock)
         self.last_search = search
         return search.best_action(legal)
 
