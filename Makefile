@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Extras the whole test suite needs (each issue that adds one adds it here).
 TEST_EXTRAS := test,rl,ray,sim
 
-.PHONY: run test lint bench soak clean
+.PHONY: run test lint bench soak strength clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -39,6 +39,10 @@ bench: $(VENV)/.test-stamp $(VENV)/.bench-stamp
 
 soak: $(VENV)/.test-stamp
 	$(BIN)/pytest -n 2 soak
+
+# resumes the 1 s/decision tournaments behind docs/agents.md (hours; see docs/tournaments/)
+strength: $(VENV)/.test-stamp
+	$(BIN)/python -m bench.strength --workers 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
