@@ -20,12 +20,12 @@ LOGS = Path(__file__).resolve().parents[1] / "docs" / "tournaments"
 STOPPED = {"invasion-ismcts1s-heuristic.jsonl"}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per pairing")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("logs", nargs="*", help="logs to resume (default: all but STOPPED)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     paths = [Path(p) for p in args.logs] or [
         p for p in sorted(LOGS.glob("*.jsonl")) if p.name not in STOPPED
     ]

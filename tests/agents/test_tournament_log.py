@@ -92,3 +92,24 @@ def test_committed_tournament_logs_are_readable(tmp_path: Path) -> None:
         assert all(0 <= r[0] < pairs and 0 <= r[2] <= 1 for r in results), path.name
         games += len(results)
     assert games > 0
+
+
+def test_strength_script_resumes_a_log_from_its_header(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``make strength`` (bench/strength.py) reruns the tournament a log's header names."""
+    import importlib.util
+
+    script = Path(__file__).parents[2] / "bench" / "strength.py"
+    spec = importlib.util.spec_from_file_location("strength", script)
+    assert spec is not None and spec.loader is not None
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    log = tmp_path / "games.jsonl"
+    run_tournament(GAME, SPECS, 2, seed=8, bootstrap=10, log_path=log)
+    strength.main(["--games", "4", "--workers", "1", str(log)])
+    assert len(log.read_text().splitlines()) == 1 + 4
+    assert "games.jsonl" in capsys.readouterr().out
+    straight = run_tournament(GAME, SPECS, 4, seed=8, bootstrap=10)
+    resumed = run_tournament(GAME, SPECS, 4, seed=8, bootstrap=10, log_path=log, play=False)
+    assert resumed["pairings"] == straight["pairings"]
