@@ -1,11 +1,12 @@
 """The ISMCTS agent (``ismcts``) and its difficulty levels (``easy``, ``normal``, ``hard``).
 
 Specs: ``ismcts`` (plain search, the ``normal`` budget), ``ismcts:iterations=500``,
-``ismcts:seconds=1`` (wall time; ``ismcts:seconds=1,clock=cpu``: CPU time of the
-process, i.e. one core's work however busy the machine is), ``ismcts:c=1.0``, ``ismcts:rollout=heuristic`` (play-outs by
-the game's heuristic bot), ``ismcts:rollout=heuristic,bias=1`` (also guided by it:
-progressive bias toward its choice), ``ismcts:reward=share`` (half the reward is the
-seat's share of all points); a plain ``ismcts`` spec is exactly what it says.
+``ismcts:seconds=1`` (wall time; with ``clock=cpu`` the process's CPU time, i.e. one
+core's work however busy the machine is), ``ismcts:c=1.0``,
+``ismcts:rollout=heuristic`` (play-outs by the game's heuristic bot),
+``ismcts:rollout=heuristic,bias=1`` (also guided by it: progressive bias toward its
+choice), ``ismcts:reward=share`` (half the reward is the seat's share of all points);
+a plain ``ismcts`` spec is exactly what it says.
 
 Levels: ``easy``/``normal``/``hard`` (or ``ismcts:level=...``) set the budget, which an
 explicit ``iterations``/``seconds`` overrides, and search the way the game's package
@@ -109,7 +110,7 @@ class ISMCTSAgent:
         return (
             f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}, "
             f"rollout={self.rollout!r}, c={self.c}, bias={self.bias}, "
-            f"reward={self.reward!r})"
+            f"reward={self.reward!r}, clock={self.clock!r})"
         )
 
     def settings(self, game: Game[Any, Any]) -> tuple[str, float, str]:
