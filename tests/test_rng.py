@@ -39,3 +39,46 @@ def test_shuffle_permutes() -> None:
     xs = list(range(200))
     rng.shuffle(xs)
     assert sorted(xs) == list(range(200)) and xs != list(range(200))
+
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _unxorshift(z: int, k: int) -> int:
+    x = z
+    for _ in range(64 // k + 1):
+        x = z ^ (x >> k)
+    return x & _MASK
+
+
+def _state_before_output(target: int) -> int:
+    """The generator state whose next ``next64`` returns ``target`` (SplitMix64 inverted)."""
+    z = _unxorshift(target, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & _MASK
+    z = _unxorshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & _MASK
+    z = _unxorshift(z, 30)
+    return (z - _GAMMA) & _MASK
+
+
+def test_limb_shuffle_equals_the_reference_including_rejections() -> None:
+    """The compiled build's shuffle (``splitmix_limbs``) draws exactly what ``below`` draws;
+    here it runs interpreted, ``tests/test_compiled_engine.py`` runs it compiled."""
+    from wartable.core.splitmix_limbs import shuffle_in_limbs
+
+    for n in range(0, 70):
+        for seed in (0, 1, n * 7919, 2**63, 2**64 - 1):
+            ref = Rng(seed)
+            xs, ys = list(range(n)), list(range(n))
+            _reference_shuffle(ref, xs)
+            assert shuffle_in_limbs(seed, ys) == ref.state and xs == ys, (n, seed)
+    # a state whose first draw ``below(3)`` must reject (2**64 - 1 is past its last full
+    # block of 3): both forms draw again for the same position
+    state = _state_before_output(_MASK)
+    assert Rng(state).next64() == _MASK
+    ref = Rng(state)
+    xs, ys = list(range(3)), list(range(3))
+    _reference_shuffle(ref, xs)
+    assert ref.state == (state + 3 * _GAMMA) & _MASK  # three draws for two positions
+    assert shuffle_in_limbs(state, ys) == ref.state and xs == ys

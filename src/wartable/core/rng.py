@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import MutableSequence
+from types import BuiltinFunctionType
 from typing import TypeVar
+
+from .splitmix_limbs import shuffle_in_limbs
 
 T = TypeVar("T")
 
@@ -20,6 +23,8 @@ _GAMMA = 0x9E3779B97F4A7C15
 _BATCH_MIN = 8  # shorter shuffles draw one at a time (the batch's set-up costs more)
 _LANES: dict[int, tuple[int, int, int]] = {}  # per list length: the lane constants
 _LITTLE = sys.byteorder == "little"
+# a compiled build (mypyc, see bench/compiled_engine.py) shuffles in machine-word arithmetic
+COMPILED_SHUFFLE = isinstance(shuffle_in_limbs, BuiltinFunctionType)
 
 
 class Rng:
@@ -69,6 +74,9 @@ class Rng:
         products; the bits a shift pulls in from the next lane are masked off before each
         multiplication).
         """
+        if COMPILED_SHUFFLE and type(items) is list:
+            self.state = shuffle_in_limbs(self.state, items)
+            return
         m = len(items) - 1
         draws = self._next_draws(m) if m >= _BATCH_MIN else None
         if draws is None:

@@ -103,3 +103,16 @@ def test_observation_hides_hands_decks_events_and_campaigns() -> None:
     assert GAME.observe(other, 1) == obs
     assert json.dumps(GAME.observe(other, 1)) == text
     assert any(other.hand[p] != s.hand[p] for p in (0, 2)) or other.deck[0] != s.deck[0]
+
+
+def test_card_constants_name_their_keys() -> None:
+    """The card, invader and event ints are written as literals (so a compiled build inlines
+    them); each must still index its own key in the fixed key order."""
+    from wartable.games.invasion import cards
+
+    assert cards.NK == len(cards.KEYS) and cards.NI == len(cards.INVADER_KEYS)
+    for keys in (cards.KEYS, cards.INVADER_KEYS, cards.EVENT_KEYS):
+        for name in keys:
+            assert keys[getattr(cards, name.upper())] == name, name
+    assert cards.ACTIONS == tuple(range(cards.CASUALTY, cards.COURAGE + 1))
+    assert cards.DEFENDERS == tuple(range(cards.GUARD, cards.TITAN + 1))

@@ -7,9 +7,11 @@ slots, then ``attack``; "discard 3" is three ``discard <card>`` actions.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import ACTIONS, DEFENDERS, GOLDS, KEYS, NK
 
-SLOT_NAMES = ("b1", "b2", "b3", "g1", "g2", "g3")  # blue row then gold row (chapter 3 iv-v)
+SLOT_NAMES: Final = ("b1", "b2", "b3", "g1", "g2", "g3")  # blue row then gold row (chapter 3 iv-v)
 
 _names: list[str] = []
 
@@ -20,40 +22,40 @@ def _add(*names: str) -> int:
     return start
 
 
-PLAY = _add(*(f"play {KEYS[k]}" for k in ACTIONS))
-CHOOSE_BUY = _add("buy")
-CHOOSE_CAMPAIGN = _add("campaign")
-CHOOSE_DEFEAT = _add("defeat")
-PASS = _add("pass")
-ELIMINATE = _add(*(f"eliminate {k}" for k in KEYS))
-BUY = _add(*(f"buy {k}" for k in KEYS))
-BUY_TOP = _add(*(f"buy {k} top" for k in KEYS))
-GOLD = _add(*(f"gold {KEYS[g]}" for g in GOLDS))
-DONE = _add("done")
-DEFEND = _add(*(f"defend {KEYS[d]}" for d in DEFENDERS))
-TARGET = _add(*(f"target {s}" for s in SLOT_NAMES))
-ATTACK = _add("attack")
-FORWARD = _add(*(f"forward {KEYS[g]}" for g in GOLDS))
-NO_FORWARD = _add("no forward")
-DISCARD = _add(*(f"discard {k}" for k in KEYS))
-TOPDECK = _add(*(f"topdeck {k}" for k in KEYS))
-TRASH = _add(*(f"trash {k}" for k in KEYS))
-CHOOSE = _add(*(f"choose seat {i}" for i in range(6)))
-WARLORD_YES = _add("warlord guard")
-WARLORD_NO = _add("warlord skip")
-FIRE_YES = _add("firemage raise")
-FIRE_NO = _add("firemage skip")
-ARC_DISCARD = _add("arcanist discard")
-ARC_RETURN = _add("arcanist return")
-BETRAY = _add("betray")
-NO_BETRAY = _add("no betrayal")
-RECOVER = _add(*(f"recover {k}" for k in KEYS))
-GIVE = _add(*(f"give {KEYS[g]}" for g in GOLDS))
-CAMP_DECK = _add("campaign deck")
-CAMP_ROW = _add("campaign row 1", "campaign row 2", "campaign row 3")
-ASK = _add("ask partner")  # Team Versus: reopen the partner's give window (option team_gold)
+PLAY: Final = _add(*(f"play {KEYS[k]}" for k in ACTIONS))
+CHOOSE_BUY: Final = _add("buy")
+CHOOSE_CAMPAIGN: Final = _add("campaign")
+CHOOSE_DEFEAT: Final = _add("defeat")
+PASS: Final = _add("pass")
+ELIMINATE: Final = _add(*(f"eliminate {k}" for k in KEYS))
+BUY: Final = _add(*(f"buy {k}" for k in KEYS))
+BUY_TOP: Final = _add(*(f"buy {k} top" for k in KEYS))
+GOLD: Final = _add(*(f"gold {KEYS[g]}" for g in GOLDS))
+DONE: Final = _add("done")
+DEFEND: Final = _add(*(f"defend {KEYS[d]}" for d in DEFENDERS))
+TARGET: Final = _add(*(f"target {s}" for s in SLOT_NAMES))
+ATTACK: Final = _add("attack")
+FORWARD: Final = _add(*(f"forward {KEYS[g]}" for g in GOLDS))
+NO_FORWARD: Final = _add("no forward")
+DISCARD: Final = _add(*(f"discard {k}" for k in KEYS))
+TOPDECK: Final = _add(*(f"topdeck {k}" for k in KEYS))
+TRASH: Final = _add(*(f"trash {k}" for k in KEYS))
+CHOOSE: Final = _add(*(f"choose seat {i}" for i in range(6)))
+WARLORD_YES: Final = _add("warlord guard")
+WARLORD_NO: Final = _add("warlord skip")
+FIRE_YES: Final = _add("firemage raise")
+FIRE_NO: Final = _add("firemage skip")
+ARC_DISCARD: Final = _add("arcanist discard")
+ARC_RETURN: Final = _add("arcanist return")
+BETRAY: Final = _add("betray")
+NO_BETRAY: Final = _add("no betrayal")
+RECOVER: Final = _add(*(f"recover {k}" for k in KEYS))
+GIVE: Final = _add(*(f"give {KEYS[g]}" for g in GOLDS))
+CAMP_DECK: Final = _add("campaign deck")
+CAMP_ROW: Final = _add("campaign row 1", "campaign row 2", "campaign row 3")
+ASK: Final = _add("ask partner")  # Team Versus: reopen the partner's give window (option team_gold)
 
-NUM_ACTIONS = len(_names)
+NUM_ACTIONS: Final = len(_names)
 NAMES: tuple[str, ...] = tuple(_names)
 assert len(set(NAMES)) == NUM_ACTIONS
 assert NK == 32

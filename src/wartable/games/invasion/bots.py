@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress, product
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.rng import Rng
 
@@ -69,36 +69,36 @@ from .state import BUY, DEFEAT, FORWARD, MAIN
 from .view import SeatView
 
 # action ids as module globals (cheaper than ``A.X`` on every decision)
-_A_ARC_DISCARD = A.ARC_DISCARD
-_A_ARC_RETURN = A.ARC_RETURN
-_A_ATTACK = A.ATTACK
-_A_BETRAY = A.BETRAY
-_A_BUY = A.BUY
-_A_BUY_TOP = A.BUY_TOP
-_A_CAMP_DECK = A.CAMP_DECK
-_A_CAMP_ROW = A.CAMP_ROW
-_A_CHOOSE = A.CHOOSE
-_A_CHOOSE_BUY = A.CHOOSE_BUY
-_A_CHOOSE_CAMPAIGN = A.CHOOSE_CAMPAIGN
-_A_CHOOSE_DEFEAT = A.CHOOSE_DEFEAT
-_A_DEFEND = A.DEFEND
-_A_DISCARD = A.DISCARD
-_A_DONE = A.DONE
-_A_ELIMINATE = A.ELIMINATE
-_A_FIRE_NO = A.FIRE_NO
-_A_FIRE_YES = A.FIRE_YES
-_A_FORWARD = A.FORWARD
-_A_GIVE = A.GIVE
-_A_GOLD = A.GOLD
-_A_NO_BETRAY = A.NO_BETRAY
-_A_NO_FORWARD = A.NO_FORWARD
-_A_PASS = A.PASS
-_A_PLAY = A.PLAY
-_A_RECOVER = A.RECOVER
-_A_TARGET = A.TARGET
-_A_TOPDECK = A.TOPDECK
-_A_TRASH = A.TRASH
-_A_WARLORD_YES = A.WARLORD_YES
+_A_ARC_DISCARD: Final = A.ARC_DISCARD
+_A_ARC_RETURN: Final = A.ARC_RETURN
+_A_ATTACK: Final = A.ATTACK
+_A_BETRAY: Final = A.BETRAY
+_A_BUY: Final = A.BUY
+_A_BUY_TOP: Final = A.BUY_TOP
+_A_CAMP_DECK: Final = A.CAMP_DECK
+_A_CAMP_ROW: Final = A.CAMP_ROW
+_A_CHOOSE: Final = A.CHOOSE
+_A_CHOOSE_BUY: Final = A.CHOOSE_BUY
+_A_CHOOSE_CAMPAIGN: Final = A.CHOOSE_CAMPAIGN
+_A_CHOOSE_DEFEAT: Final = A.CHOOSE_DEFEAT
+_A_DEFEND: Final = A.DEFEND
+_A_DISCARD: Final = A.DISCARD
+_A_DONE: Final = A.DONE
+_A_ELIMINATE: Final = A.ELIMINATE
+_A_FIRE_NO: Final = A.FIRE_NO
+_A_FIRE_YES: Final = A.FIRE_YES
+_A_FORWARD: Final = A.FORWARD
+_A_GIVE: Final = A.GIVE
+_A_GOLD: Final = A.GOLD
+_A_NO_BETRAY: Final = A.NO_BETRAY
+_A_NO_FORWARD: Final = A.NO_FORWARD
+_A_PASS: Final = A.PASS
+_A_PLAY: Final = A.PLAY
+_A_RECOVER: Final = A.RECOVER
+_A_TARGET: Final = A.TARGET
+_A_TOPDECK: Final = A.TOPDECK
+_A_TRASH: Final = A.TRASH
+_A_WARLORD_YES: Final = A.WARLORD_YES
 
 # how much the bot wants each card (buying and keeping); 0 = never buy
 WANT: dict[int, float] = {
@@ -107,13 +107,13 @@ WANT: dict[int, float] = {
     GOLDS[1]: 4.0, ENCHANT: 3.0, BURIED: 2.5, RULER: 2.0, GUARD: 0.5,
 }  # fmt: skip
 # actions played first (they give +Action), then the terminal ones
-CHAIN_ORDER = (RUSH, DAWN, COURAGE, RULER, BURIED, DARKNESS, CASUALTY, ENCHANT, SHAPESHIFT)
-TERMINAL_ORDER = (REINFORCE, SIEGE)
-_PLAY0 = _A_PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
-_PLAY_ORDER = CHAIN_ORDER + TERMINAL_ORDER
-_WANT = [WANT.get(k, 0.0) for k in range(NK)]
-_BUY_WANT = [0.0 if k == TITAN else w for k, w in enumerate(_WANT)]  # never buys a Titan
-_DEFEND0 = _A_DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
+CHAIN_ORDER: Final = (RUSH, DAWN, COURAGE, RULER, BURIED, DARKNESS, CASUALTY, ENCHANT, SHAPESHIFT)
+TERMINAL_ORDER: Final = (REINFORCE, SIEGE)
+_PLAY0: Final = _A_PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
+_PLAY_ORDER: Final = CHAIN_ORDER + TERMINAL_ORDER
+_WANT: Final = [WANT.get(k, 0.0) for k in range(NK)]
+_BUY_WANT: Final = [0.0 if k == TITAN else w for k, w in enumerate(_WANT)]  # never buys a Titan
+_DEFEND0: Final = _A_DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
 
 
 def keep_value(db: Db, k: int) -> float:
@@ -527,8 +527,8 @@ def _row_options(db: Db, row: list[int]) -> list[tuple[int, int, bool, int]]:
     return hit
 
 
-_SLOTS = range(6)
-_KINDS = DEFENDERS[1:]  # all but the Imperial Guard
+_SLOTS: Final = range(6)
+_KINDS: Final = DEFENDERS[1:]  # all but the Imperial Guard
 assert DEFENDERS[0] == GUARD and _KINDS == tuple(range(_KINDS[0], NK))
 _NO_DEFENDERS: tuple[tuple[int, ...]] = ((),)
 

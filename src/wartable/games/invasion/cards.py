@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from wartable.core.data import load_records
 from wartable.core.errors import DataError
+
+from .db import Db
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -27,27 +29,68 @@ KEYS: tuple[str, ...] = (
     "guard", "dread", "gladiator", "warlord", "valkyrie", "arcanist", "golem",
     "werebear", "shaman", "firemage", "slayer", "sorceress", "beastrider", "titan",
 )  # fmt: skip
-NK = len(KEYS)
+# the ints below are literals so that compiled builds (mypyc) inline them
+NK: Final = 32
 K = {k: i for i, k in enumerate(KEYS)}
-WEALTH, TREASURE, FORTUNE, TERROR = 0, 1, 2, 3
+WEALTH: Final = 0
+TREASURE: Final = 1
+FORTUNE: Final = 2
+TERROR: Final = 3
 GOLDS = (WEALTH, TREASURE, FORTUNE)
 ACTIONS = tuple(range(4, 18))
 DEFENDERS = tuple(range(18, 32))
-(CASUALTY, OBSIDIAN, FURY, BURIED, SHAPESHIFT, SIEGE, BETRAYAL, RUSH, REINFORCE, RULER,
- ENCHANT, DAWN, DARKNESS, COURAGE) = ACTIONS  # fmt: skip
-(GUARD, DREAD, GLADIATOR, WARLORD, VALKYRIE, ARCANIST, GOLEM, WEREBEAR, SHAMAN, FIREMAGE,
- SLAYER, SORCERESS, BEASTRIDER, TITAN) = DEFENDERS  # fmt: skip
+CASUALTY: Final = 4
+OBSIDIAN: Final = 5
+FURY: Final = 6
+BURIED: Final = 7
+SHAPESHIFT: Final = 8
+SIEGE: Final = 9
+BETRAYAL: Final = 10
+RUSH: Final = 11
+REINFORCE: Final = 12
+RULER: Final = 13
+ENCHANT: Final = 14
+DAWN: Final = 15
+DARKNESS: Final = 16
+COURAGE: Final = 17
+GUARD: Final = 18
+DREAD: Final = 19
+GLADIATOR: Final = 20
+WARLORD: Final = 21
+VALKYRIE: Final = 22
+ARCANIST: Final = 23
+GOLEM: Final = 24
+WEREBEAR: Final = 25
+SHAMAN: Final = 26
+FIREMAGE: Final = 27
+SLAYER: Final = 28
+SORCERESS: Final = 29
+BEASTRIDER: Final = 30
+TITAN: Final = 31
 
 INVADER_KEYS: tuple[str, ...] = (
     "skeletal", "succubus", "reaper", "hellhound",
     "necromancer", "wyvern", "balar", "orcchief", "skulllord", "lichking", "icedragon", "firedragon",
 )  # fmt: skip
-NI = len(INVADER_KEYS)
-(SKELETAL, SUCCUBUS, REAPER, HELLHOUND, NECROMANCER, WYVERN, BALAR, ORCCHIEF, SKULLLORD,
- LICHKING, ICEDRAGON, FIREDRAGON) = range(NI)  # fmt: skip
+NI: Final = 12
+SKELETAL: Final = 0
+SUCCUBUS: Final = 1
+REAPER: Final = 2
+HELLHOUND: Final = 3
+NECROMANCER: Final = 4
+WYVERN: Final = 5
+BALAR: Final = 6
+ORCCHIEF: Final = 7
+SKULLLORD: Final = 8
+LICHKING: Final = 9
+ICEDRAGON: Final = 10
+FIREDRAGON: Final = 11
 
 EVENT_KEYS: tuple[str, ...] = ("horror", "demonspell", "darkrising", "chaos")
-HORROR, DEMONSPELL, DARKRISING, CHAOS = range(4)
+HORROR: Final = 0
+DEMONSPELL: Final = 1
+DARKRISING: Final = 2
+CHAOS: Final = 3
 
 CAMPAIGN_CLASSES = ("undead", "dragon", "gold", "blue", "any", "most_invaders", "most_gold")
 
@@ -125,46 +168,6 @@ class StageRecord(_Sourced):
     name: str = Field(min_length=1)
     actions: list[str] = Field(min_length=6, max_length=6)
     defenders: list[str] = Field(min_length=6, max_length=6)
-
-
-class Db:
-    """Flat tables indexed by the ints above (read on the hot path)."""
-
-    def __init__(
-        self,
-        cards: list[CardRecord],
-        invaders: list[InvaderRecord],
-        events: list[EventRecord],
-        campaigns: list[CampaignRecord],
-        stages: list[StageRecord],
-    ) -> None:
-        self.cards = cards
-        self.invaders = invaders
-        self.events = events
-        self.campaigns = campaigns
-        self.stages = {s.number: s for s in stages}
-        self.count = [c.count for c in cards]
-        self.cost = [c.cost for c in cards]
-        self.gold = [c.gold for c in cards]
-        self.attack = [c.attack for c in cards]
-        self.attack_cost = [c.attack_cost for c in cards]
-        self.plus_actions = [c.actions for c in cards]
-        self.plus_buys = [c.buys for c in cards]
-        self.plus_cards = [c.cards for c in cards]
-        self.plus_gold = [c.gold_bonus for c in cards]
-        self.inv_count = [v.count for v in invaders]
-        self.inv_health = [v.health for v in invaders]
-        self.inv_glory = [v.glory for v in invaders]
-        self.inv_gold = [v.color == "gold" for v in invaders]
-        self.inv_undead = [v.rare == "undead" for v in invaders]
-        self.inv_dragon = [v.rare == "dragon" for v in invaders]
-        self.event_count = [e.count for e in events]
-        # campaign target as (invader index or -1, class name or "", count, bonus)
-        self.camp_target = [INVADER_KEYS.index(c.target) if c.target else -1 for c in campaigns]
-        self.camp_class = [c.target_class for c in campaigns]
-        self.camp_need = [c.count for c in campaigns]
-        self.camp_bonus = [c.bonus for c in campaigns]
-        self.camp_others = [c.requires_others for c in campaigns]
 
 
 R = TypeVar("R", bound=_Keyed)

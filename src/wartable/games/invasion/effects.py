@@ -6,6 +6,8 @@ for the seats that must choose.
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import event
 
 from .cards import (
@@ -84,13 +86,13 @@ from .zones import (
     terror_trigger,
 )
 
-FURY_DAMAGE = 10  # Cursed Fury: +10 damage this turn
-ENCHANT_DAMAGE = 10  # Enchantment: each attacking defender +10
-SHAMAN_PER_CARD = 5  # Shaman: +5 per card played and unplayed
-SLAYER_BONUS = 50  # Dragon Slayer: +50 against Dragon invaders
-BETRAYAL_PENALTY = 10  # Betrayal: -10 damage
-NECRO_PER_UNDEAD = 10  # Necromancer: 30 + N, N = undead x 10
-SIEGE_HAND = 4  # City Siege: discard down to 4
+FURY_DAMAGE: Final = 10  # Cursed Fury: +10 damage this turn
+ENCHANT_DAMAGE: Final = 10  # Enchantment: each attacking defender +10
+SHAMAN_PER_CARD: Final = 5  # Shaman: +5 per card played and unplayed
+SLAYER_BONUS: Final = 50  # Dragon Slayer: +50 against Dragon invaders
+BETRAYAL_PENALTY: Final = 10  # Betrayal: -10 damage
+NECRO_PER_UNDEAD: Final = 10  # Necromancer: 30 + N, N = undead x 10
+SIEGE_HAND: Final = 4  # City Siege: discard down to 4
 
 
 def others(s: InvasionState, seat: int) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import event
 
 from . import actions as A
@@ -24,7 +26,7 @@ from .stack import (
 from .state import InvasionState
 from .zones import Ev, discard_from_hand, draw, trash_from_hand
 
-BETRAYAL_KIND = KEYS.index("betrayal")
+BETRAYAL_KIND: Final = KEYS.index("betrayal")
 
 
 def frame_legal(s: InvasionState, f: list[int]) -> list[int]:

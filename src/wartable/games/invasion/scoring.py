@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from .cards import Db
+from typing import Final
+
 from .config import SOLO_THRESHOLD
+from .db import Db
 from .state import InvasionState
 
 
@@ -55,7 +57,7 @@ def _met(db: Db, cid: int, tallies: list[_Tally], owner: int) -> bool:
     return all(mine[field] > tallies[o][field] for o in range(owners) if o != owner)  # type: ignore[operator]
 
 
-_CLASS_FIELD = {"undead": 1, "dragon": 2, "gold": 3, "blue": 4, "any": 5}
+_CLASS_FIELD: Final = {"undead": 1, "dragon": 2, "gold": 3, "blue": 4, "any": 5}
 
 
 def owner_totals(s: InvasionState) -> list[tuple[int, int, int]]:

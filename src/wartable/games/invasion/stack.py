@@ -9,25 +9,27 @@ reveal the next invader after a Balar choice, resolve the next event).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .state import InvasionState
 
 # decision frames: a, b as noted
-F_DISCARD = 0  # a = cards still to discard
-F_TOPDECK = 1  # a = cards still to place on the deck
-F_TRASH = 2  # Casualty of War: trash 1 non-Terror card
-F_CHOOSE = 3  # a = purpose (P_*)
-F_SHAPESHIFT = 4  # a = cards discarded so far
-F_WARLORD = 5
-F_FIREMAGE = 6
-F_ARCANIST = 7
-F_SORCERESS = 8  # a = cards still to take back
-F_BETRAYAL = 9
-F_TEAMGOLD = 10
-F_CAMPAIGN = 11  # a = campaign cards still to draw
-AUTO = 20
-A_ATTACK = 20
-A_EVENT = 21  # a = event kind
-A_REFILL = 22  # a = row slot
+F_DISCARD: Final = 0  # a = cards still to discard
+F_TOPDECK: Final = 1  # a = cards still to place on the deck
+F_TRASH: Final = 2  # Casualty of War: trash 1 non-Terror card
+F_CHOOSE: Final = 3  # a = purpose (P_*)
+F_SHAPESHIFT: Final = 4  # a = cards discarded so far
+F_WARLORD: Final = 5
+F_FIREMAGE: Final = 6
+F_ARCANIST: Final = 7
+F_SORCERESS: Final = 8  # a = cards still to take back
+F_BETRAYAL: Final = 9
+F_TEAMGOLD: Final = 10
+F_CAMPAIGN: Final = 11  # a = campaign cards still to draw
+AUTO: Final = 20
+A_ATTACK: Final = 20
+A_EVENT: Final = 21  # a = event kind
+A_REFILL: Final = 22  # a = row slot
 
 FRAME_NAMES = {
     F_DISCARD: "discard", F_TOPDECK: "topdeck", F_TRASH: "trash", F_CHOOSE: "choose",

@@ -8,17 +8,18 @@ frames ``[kind, seat, a, b]``; the top frame decides who acts (``frames.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 
-from .cards import NK, Db, get_db
+from .cards import NK, get_db
 from .config import InvasionConfig
+from .db import Db
 
 # phases of the active player's turn (chapter 5, A-BCDE-F)
 MAIN, BUY, DEFEAT, FORWARD, OVER = range(5)
-PHASES = ("main", "buy", "defeat", "forward", "over")
+PHASES: Final = ("main", "buy", "defeat", "forward", "over")
 
 _INT_FIELDS = (
     "n", "active", "first", "threat_roll", "turn", "phase", "terror", "actions_left", "buys_left",
@@ -30,7 +31,15 @@ _LIST_FIELDS = (
     "supply", "kingdom", "row", "blue_deck", "gold_deck", "event_deck", "events_seen",
     "campaign_deck", "campaign_row", "play", "targets", "revealed",
 )  # fmt: skip
-_NESTED_FIELDS = ("hand", "deck", "discard", "defeated", "pending_events", "campaigns", "stack")
+_NESTED_FIELDS: Final = (
+    "hand",
+    "deck",
+    "discard",
+    "defeated",
+    "pending_events",
+    "campaigns",
+    "stack",
+)
 
 
 class InvasionState:

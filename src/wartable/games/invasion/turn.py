@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.events import event
 
 from . import actions as A
-from .cards import ACTIONS, DEFENDERS, GLADIATOR, GOLDS, KEYS, NK, TERROR, TITAN, Db
+from .cards import ACTIONS, DEFENDERS, GLADIATOR, GOLDS, KEYS, NK, TERROR, TITAN
 from .config import SOLO_THRESHOLD
+from .db import Db
 from .effects import others, play_action, play_defender, resolve_attack, reveal_effect
 from .eventcards import resolve_event
 from .frames import frame_apply, frame_legal
@@ -20,35 +21,35 @@ from .state import BUY, DEFEAT, FORWARD, MAIN, OVER, InvasionState
 from .zones import GAIN_DISCARD, GAIN_TOP, Ev, discard_from_hand, draw, gain, refill_slot
 
 # action ids as module globals (cheaper than ``A.X`` on every decision)
-_A_ASK = A.ASK
-_A_ATTACK = A.ATTACK
-_A_BUY = A.BUY
-_A_BUY_TOP = A.BUY_TOP
-_A_CHOOSE_BUY = A.CHOOSE_BUY
-_A_CHOOSE_CAMPAIGN = A.CHOOSE_CAMPAIGN
-_A_CHOOSE_DEFEAT = A.CHOOSE_DEFEAT
-_A_DEFEND = A.DEFEND
-_A_DONE = A.DONE
-_A_ELIMINATE = A.ELIMINATE
-_A_FORWARD = A.FORWARD
-_A_GOLD = A.GOLD
-_A_NO_FORWARD = A.NO_FORWARD
-_A_PASS = A.PASS
-_A_PLAY = A.PLAY
-_A_TARGET = A.TARGET
+_A_ASK: Final = A.ASK
+_A_ATTACK: Final = A.ATTACK
+_A_BUY: Final = A.BUY
+_A_BUY_TOP: Final = A.BUY_TOP
+_A_CHOOSE_BUY: Final = A.CHOOSE_BUY
+_A_CHOOSE_CAMPAIGN: Final = A.CHOOSE_CAMPAIGN
+_A_CHOOSE_DEFEAT: Final = A.CHOOSE_DEFEAT
+_A_DEFEND: Final = A.DEFEND
+_A_DONE: Final = A.DONE
+_A_ELIMINATE: Final = A.ELIMINATE
+_A_FORWARD: Final = A.FORWARD
+_A_GOLD: Final = A.GOLD
+_A_NO_FORWARD: Final = A.NO_FORWARD
+_A_PASS: Final = A.PASS
+_A_PLAY: Final = A.PLAY
+_A_TARGET: Final = A.TARGET
 
-HAND_SIZE = 6
-_BETRAYAL = KEYS.index("betrayal")
-_PLAY0 = _A_PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
-_DEFEND0 = _A_DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
+HAND_SIZE: Final = 6
+_BETRAYAL: Final = KEYS.index("betrayal")
+_PLAY0: Final = _A_PLAY - ACTIONS[0]  # "play <k>" is _PLAY0 + k
+_DEFEND0: Final = _A_DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
 assert GOLDS == (0, 1, 2) and _A_GOLD + 2 == _A_GOLD + GOLDS[2]
 
 
-_TRASH_AFTER_USE = (TITAN, GLADIATOR)
-_ZEROS = (0,) * NK
-_CARDS = range(NK)
-_ALL_TARGETS = tuple(_A_TARGET + t for t in range(6))
-_SLOTS = range(6)
+_TRASH_AFTER_USE: Final = (TITAN, GLADIATOR)
+_ZEROS: Final = (0,) * NK
+_CARDS: Final = range(NK)
+_ALL_TARGETS: Final = tuple(_A_TARGET + t for t in range(6))
+_SLOTS: Final = range(6)
 _A0, _A1, _D0 = ACTIONS[0], ACTIONS[-1] + 1, DEFENDERS[0]
 assert DEFENDERS == tuple(range(_D0, NK))
 

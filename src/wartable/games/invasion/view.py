@@ -17,9 +17,10 @@ is redrawn (``determinize``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from .cards import NK, Db, get_db
+from .cards import NK, get_db
+from .db import Db
 from .state import InvasionState
 
 
@@ -92,7 +93,7 @@ class SeatView:
 
     @classmethod
     def from_state(cls, s: InvasionState, seat: int) -> SeatView:
-        v = cls.__new__(cls)
+        v = cls()
         config = s.config
         v.seat = seat
         v.db = s.db
@@ -132,7 +133,7 @@ class SeatView:
 
     @classmethod
     def from_observation(cls, obs: dict[str, Any]) -> SeatView:
-        v = cls.__new__(cls)
+        v = cls()
         seat = obs["seat"]
         v.seat = seat
         v.db = get_db(obs["config"]["data_dir"])
@@ -161,4 +162,4 @@ _COPIED = (
     "atk_defenders", "atk_titan", "atk_slayer", "atk_shaman", "betrayals", "stack", "supply",
     "kingdom", "row", "targets", "play", "revealed", "campaign_row", "defeated",
 )  # fmt: skip
-VIEW_FIELDS = ("seat", "team", *_COPIED, "discards", "hand", "hands")
+VIEW_FIELDS: Final = ("seat", "team", *_COPIED, "discards", "hand", "hands")

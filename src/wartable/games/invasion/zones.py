@@ -7,6 +7,7 @@ happened; private details carry ``to``.
 from __future__ import annotations
 
 from itertools import chain, repeat
+from typing import Final
 
 from wartable.core.events import Event, event
 
@@ -16,7 +17,7 @@ from .state import InvasionState
 Ev = list[Event] | None
 
 
-_CARDS = range(NK)
+_CARDS: Final = range(NK)
 
 
 def reshuffle(s: InvasionState, seat: int, ev: Ev) -> None:
