@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Extras the whole test suite needs (each issue that adds one adds it here).
 TEST_EXTRAS := test,rl,ray,sim
 
-.PHONY: run test lint bench soak strength clean
+.PHONY: run test lint bench soak strength compiled clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,10 @@ $(VENV)/.bench-stamp: pyproject.toml | $(BIN)/python
 bench: $(VENV)/.test-stamp $(VENV)/.bench-stamp
 	$(BIN)/python -m bench
 
+# the engine's hot paths compiled with mypyc into build/compiled (PYTHONPATH=build/compiled to use)
+compiled: $(VENV)/.test-stamp
+	$(BIN)/python -m bench.compiled_engine
+
 soak: $(VENV)/.test-stamp
 	$(BIN)/pytest -n 2 soak
 
@@ -45,4 +49,4 @@ strength: $(VENV)/.test-stamp
 	$(BIN)/python -m bench.strength --workers 2
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

@@ -96,9 +96,11 @@ class InvasionState:
     stack: list[list[int]]
     end_reason: str
 
-    def __init__(self, config: InvasionConfig, rng: Rng) -> None:
+    def __init__(self, config: InvasionConfig, rng: Rng, blank: bool = True) -> None:
         self.config = config
         self.rng = rng
+        if not blank:  # ``copy`` sets every field itself
+            return
         self.db = get_db(config.data_dir)
         for f in _INT_FIELDS:
             setattr(self, f, 0)
@@ -110,9 +112,7 @@ class InvasionState:
         self.end_reason = ""
 
     def copy(self) -> InvasionState:
-        c = InvasionState.__new__(InvasionState)
-        c.config = self.config
-        c.rng = self.rng.copy()
+        c = InvasionState(self.config, self.rng.copy(), blank=False)
         c.db = self.db
         for f in _INT_FIELDS:
             setattr(c, f, getattr(self, f))
