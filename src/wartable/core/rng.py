@@ -72,7 +72,8 @@ class Rng:
         depends only on the state plus k times gamma, so all of them are computed as
         128-bit lanes of one big integer (each lane holds a 64-bit value and room for its
         products; the bits a shift pulls in from the next lane are masked off before each
-        multiplication).
+        multiplication). In the compiled engine, lists go to ``shuffle_in_limbs`` instead
+        (machine-word arithmetic; the same draws).
         """
         if COMPILED_SHUFFLE and type(items) is list:
             self.state = shuffle_in_limbs(self.state, items)
