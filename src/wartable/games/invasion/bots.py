@@ -13,7 +13,7 @@ partner when that lets the partner defeat an invader or buy a clearly better car
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import compress, product
+from itertools import product
 from typing import Any, Final
 
 from wartable.core.rng import Rng
@@ -414,8 +414,8 @@ def best_attack(
     guards = hand[GUARD]
     acost, attack = db.attack_cost, db.attack
     kinds = []
-    for d in compress(_KINDS, hand[_KINDS[0] :]):
-        if acost[d] <= money:
+    for d in _KINDS:
+        if hand[d] and acost[d] <= money:
             kinds.append(d)
     base = obs.atk_damage + obs.fury + extra + guards * attack[GUARD]
     enchant = 10 * obs.enchant

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from operator import itemgetter
 from typing import Any, Final
 
@@ -98,10 +97,11 @@ def end_turn(s: InvasionState, ev: Ev) -> None:
             s.supply[k] += play[k]
             play[k] = 0
     pile = s.discard[seat]
-    for k in compress(_CARDS, hand):
-        pile[k] += hand[k]
-    for k in compress(_CARDS, play):
-        pile[k] += play[k]
+    for k in _CARDS:  # plain loops (not ``compress``): they compile to C loops with mypyc
+        if hand[k]:
+            pile[k] += hand[k]
+        if play[k]:
+            pile[k] += play[k]
     hand[:] = _ZEROS
     play[:] = _ZEROS
     draw(s, seat, s.draw_limit, ev)
@@ -202,7 +202,10 @@ def legal(s: InvasionState, seat: int) -> list[int]:
     phase = s.phase
     # plain loops: Python 3.11 comprehensions cost a function call each (short lists here)
     if phase == MAIN:
-        held = list(compress(_CARDS, hand))  # the kinds in hand, ascending
+        held = []  # the kinds in hand, ascending
+        for k in _CARDS:
+            if hand[k]:
+                held.append(k)
         out = []
         if s.actions_left > 0:
             for k in held:
@@ -265,8 +268,8 @@ def legal(s: InvasionState, seat: int) -> list[int]:
             out.append(_A_ASK)
         money = spendable(s, seat)
         acost = s.db.attack_cost
-        for d in compress(DEFENDERS, hand[_D0:]):
-            if acost[d] <= money:
+        for d in DEFENDERS:
+            if hand[d] and acost[d] <= money:
                 out.append(_DEFEND0 + d)
         targets = s.targets
         if not targets or s.atk_titan:

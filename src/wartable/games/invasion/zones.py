@@ -6,7 +6,6 @@ happened; private details carry ``to``.
 
 from __future__ import annotations
 
-from itertools import chain, repeat
 from typing import Final
 
 from wartable.core.events import Event, event
@@ -22,7 +21,11 @@ _CARDS: Final = range(NK)
 
 def reshuffle(s: InvasionState, seat: int, ev: Ev) -> None:
     """Chapter 5: when the deck runs out, shuffle the discard pile as the new deck."""
-    cards = list(chain.from_iterable(map(repeat, _CARDS, s.discard[seat])))  # ascending kinds
+    pile = s.discard[seat]
+    cards: list[int] = []  # ascending kinds
+    for k in _CARDS:
+        if pile[k]:
+            cards += [k] * pile[k]
     s.rng.shuffle(cards)
     s.discard[seat] = [0] * NK
     s.deck[seat] = cards + s.deck[seat]
