@@ -18,7 +18,11 @@ from .config import InvasionConfig
 from .db import Db
 
 # phases of the active player's turn (chapter 5, A-BCDE-F)
-MAIN, BUY, DEFEAT, FORWARD, OVER = range(5)
+MAIN: Final = 0
+BUY: Final = 1
+DEFEAT: Final = 2
+FORWARD: Final = 3
+OVER: Final = 4
 PHASES: Final = ("main", "buy", "defeat", "forward", "over")
 
 _INT_FIELDS = (
@@ -31,15 +35,7 @@ _LIST_FIELDS = (
     "supply", "kingdom", "row", "blue_deck", "gold_deck", "event_deck", "events_seen",
     "campaign_deck", "campaign_row", "play", "targets", "revealed",
 )  # fmt: skip
-_NESTED_FIELDS: Final = (
-    "hand",
-    "deck",
-    "discard",
-    "defeated",
-    "pending_events",
-    "campaigns",
-    "stack",
-)
+_NESTED_FIELDS = ("hand", "deck", "discard", "defeated", "pending_events", "campaigns", "stack")
 
 
 class InvasionState:
