@@ -67,9 +67,22 @@ def is_current(dest: Path = DEST) -> bool:
 
 
 def build(dest: Path = DEST, force: bool = False, quiet: bool = True) -> Path:
-    """Build (or reuse) the compiled tree; returns the directory to put on the path."""
-    if not force and is_current(dest):
-        return dest
+    """Build (or reuse) the compiled tree; returns the directory to put on the path.
+
+    Processes that build at once (test workers, a bench) take turns on a lock file: the
+    first builds, the others find the stamp current and reuse its tree.
+    """
+    import fcntl
+
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with open(dest.parent / f"{dest.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not force and is_current(dest):
+            return dest
+        return _build(dest, quiet)
+
+
+def _build(dest: Path, quiet: bool) -> Path:
     wanted = source_hash()
     if dest.exists():
         shutil.rmtree(dest)

@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 from bench.compiled_engine import MODULES, build, compiled_env
 
-pytestmark = pytest.mark.xdist_group("compiled")  # one build at a time
+# the build itself takes a lock (two workers may ask for it at once: with pytest 9,
+# xdist 3.8 no longer keeps an xdist_group on one worker)
+pytestmark = pytest.mark.xdist_group("compiled")
 
 # the same games, played in whichever engine imports first
 PLAY = r"""
