@@ -3,9 +3,12 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Extras the whole test suite needs (each issue that adds one adds it here).
-TEST_EXTRAS := test,rl,ray,sim
+TEST_EXTRAS := test,rl,ray,sim,server
+# Debian packages the tests drive for real: Chromium (Playwright's browser tests) and PostgreSQL
+# (the server's storage tests start a throw-away cluster from these binaries: tests/pg_cluster.py).
+SYSTEM_PACKAGES := chromium postgresql
 
-.PHONY: run test lint bench soak strength compiled clean
+.PHONY: run test lint bench soak strength compiled clean system-packages
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -27,7 +30,14 @@ lint: $(VENV)/.test-stamp
 	$(BIN)/ruff format --check src tests bench soak examples
 	$(BIN)/mypy
 
-test: $(VENV)/.test-stamp lint
+# installs the Debian packages when missing (needs root, as on CI; apt-get update first)
+system-packages:
+	@if [ ! -x /usr/bin/chromium ] || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "installing $(SYSTEM_PACKAGES) with apt-get"; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SYSTEM_PACKAGES); \
+	fi
+
+test: $(VENV)/.test-stamp system-packages lint
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 $(VENV)/.bench-stamp: pyproject.toml | $(BIN)/python
