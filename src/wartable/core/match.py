@@ -9,6 +9,7 @@ from typing import Any
 from .agent import Agent
 from .game import Game, Outcome
 from .rng import Rng
+from .seeds import derive_seed
 
 
 @dataclass
@@ -19,16 +20,29 @@ class MatchRecord:
     actions: list[tuple[int, int]] = field(default_factory=list)
     outcome: Outcome | None = None
     metrics: dict[str, Any] = field(default_factory=dict)
+    agent_seed: int | None = None  # the agents' seed (``agent_rngs``), known after the end
 
     @property
     def length(self) -> int:
         return len(self.actions)
 
 
-def agent_rngs(seed: int, seats: int) -> list[Rng]:
-    """Agents draw from their own generators so their choices never shift the deal."""
-    base = Rng(seed ^ 0xA5A5_5A5A_C3C3_3C3C)
-    return [base.fork() for _ in range(seats)]
+def agent_rngs(agent_seed: int, seats: int) -> list[Rng]:
+    """One generator per seat, from the agents' seed (never the match seed).
+
+    Agents draw from their own generators so their choices never shift the deal. Each
+    seat's generator is a one-way hash of ``agent_seed`` and the seat (``seeds.py``): a
+    seat that inverts its SplitMix64 outputs recovers only its own generator's state, not
+    ``agent_seed``, another seat's generator, or the match seed."""
+    return [Rng(derive_seed(agent_seed, "agent", seat)) for seat in range(seats)]
+
+
+def default_agent_seed(seed: int) -> int:
+    """The agents' seed of a match given only its match seed: a one-way hash of it (the
+    agents' outputs do not lead back to the seed). Callers that can should pass an
+    independent agent seed instead (the simulation lab derives one per game from its
+    master seed; interactive play draws fresh entropy)."""
+    return derive_seed(seed, "agents")
 
 
 def play_match(
@@ -37,15 +51,21 @@ def play_match(
     seed: int,
     agents: Sequence[Agent],
     max_decisions: int = 1_000_000,
+    agent_seed: int | None = None,
 ) -> MatchRecord:
-    """Play one game to the end with the fast path (agents choose from legal actions)."""
+    """Play one game to the end with the fast path (agents choose from legal actions).
+
+    ``agent_seed`` seeds the agents' generators (``agent_rngs``); by default it is
+    ``default_agent_seed(seed)``, so the same arguments always give the same game."""
     config = game.make_config(config)
     state = game.new_state(config, seed)
     seats = game.num_players(state)
     if len(agents) != seats:
         raise ValueError(f"{game.id} needs {seats} agents, got {len(agents)}")
-    rngs = agent_rngs(seed, seats)
-    record = MatchRecord(game.id, config.model_dump(mode="json"), seed)
+    if agent_seed is None:
+        agent_seed = default_agent_seed(seed)
+    rngs = agent_rngs(agent_seed, seats)
+    record = MatchRecord(game.id, config.model_dump(mode="json"), seed, agent_seed=agent_seed)
     log = record.actions
     views = [bool(getattr(a, "wants_view", False)) for a in agents]  # see agent.py
     while not game.is_terminal(state):

@@ -12,7 +12,7 @@ from typing import Any
 
 from wartable.core.errors import IllegalAction
 from wartable.core.game import Game
-from wartable.core.match import agent_rngs, play_match
+from wartable.core.match import agent_rngs, default_agent_seed, play_match
 from wartable.core.position import position_from_json, position_to_json
 from wartable.core.replay import record_to_replay, run_replay
 from wartable.core.rng import Rng
@@ -47,7 +47,7 @@ def check_playout(game: Game[Any, Any], config_data: dict[str, Any], seed: int, 
     """Random playout with every per-decision invariant; returns the decision count."""
     config = game.make_config(config_data)
     state = game.new_state(config, seed)
-    rngs = agent_rngs(seed, game.num_players(state))
+    rngs = agent_rngs(default_agent_seed(seed), game.num_players(state))
     check_rng = Rng(seed + 99)
     n = 0
     while not game.is_terminal(state):
