@@ -29,6 +29,7 @@ from typing import Any
 
 from wartable.core.errors import ConfigError
 from wartable.core.match import play_match
+from wartable.core.seeds import derive_seed
 from wartable.games import get_game
 
 from .ismcts_tree import rewards_from_outcome
@@ -70,7 +71,9 @@ def play_task(task: Task) -> GameResult:
     """Play one game; (pairing, index, first agent's score, decisions)."""
     game = get_game(task.game)
     agents = [make_agent(spec, task.game) for spec in task.seat_specs]
-    record = play_match(game, task.config, task.seed, agents)
+    # the agents' seed: a one-way hash of the deal and the game's place (see core/seeds.py)
+    agent_seed = derive_seed(task.seed, "agents", task.pair, task.index)
+    record = play_match(game, task.config, task.seed, agents, agent_seed=agent_seed)
     assert record.outcome is not None
     reward = rewards_from_outcome(record.outcome)
     mine = sum(reward[s] for s in task.first_seats)

@@ -5,12 +5,17 @@ the numbered legal actions, and reads a number or an action's notation from
 stdin; bad input re-prompts with the reason. After every action the events the
 person may see (``visible_events``) are printed, including the bots' moves.
 Reading plain lines from stdin keeps it scriptable: tests pipe the input in.
+
+Seeds stay secret until the end: without ``--seed`` the match seed and the bots'
+seed are two fresh 64-bit draws from the operating system (neither guessable nor
+derivable from the other); with ``--seed S`` the game is reproducible and the bots'
+seed is a one-way hash of S. The seed is printed only once the game is over (or
+abandoned), next to where the replay was saved.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,8 +30,9 @@ from wartable.agents.specs import available_agents, make_agent
 from wartable.core.errors import ConfigError, IllegalAction
 from wartable.core.events import Event, visible_events
 from wartable.core.game import Game
-from wartable.core.match import MatchRecord, agent_rngs
+from wartable.core.match import MatchRecord, agent_rngs, default_agent_seed
 from wartable.core.replay import record_to_replay
+from wartable.core.seeds import fresh_seed
 from wartable.games import get_game
 
 from .common import cli_errors, describe_outcome, parse_config, split_agent_specs
@@ -68,9 +74,9 @@ class TerminalGame:
         self.console = Console(highlight=False)
         self.log: list[tuple[int, int]] = []
 
-    def run(self, seed: int) -> None:
+    def run(self, agent_seed: int) -> None:
         game, state = self.game, self.state
-        rngs = agent_rngs(seed, game.num_players(state))
+        rngs = agent_rngs(agent_seed, game.num_players(state))
         while not game.is_terminal(state):
             acting = game.to_act(state)
             bot_seats = [s for s in acting if s in self.bots]
@@ -168,7 +174,8 @@ def play(
         typer.Option("--vs", help="Bot spec per other seat (repeat, or one for all)."),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Match seed (default: random).")
+        int | None,
+        typer.Option("--seed", help="Match seed (default: fresh entropy; shown at the end)."),
     ] = None,
     config: Annotated[str | None, typer.Option("--config", help="Config: JSON or @FILE.")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Write the replay log here.")] = None,
@@ -176,8 +183,10 @@ def play(
     """Play GAME in the terminal against bots."""
     game: Game[Any, Any] = get_game(game_id)
     cfg = game.make_config(parse_config(config))
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    if seed is None:  # two independent secret draws
+        seed, agent_seed = fresh_seed(), fresh_seed()
+    else:
+        agent_seed = default_agent_seed(seed)
     state = game.new_state(cfg, seed)
     seats = game.num_players(state)
     if not 0 <= seat < seats:
@@ -185,15 +194,18 @@ def play(
     specs = [s for v in vs or [] for s in (split_agent_specs(v) or [])]
     session = TerminalGame(game, state, seat, seat_bots(game_id, seats, seat, specs))
     opponents = ", ".join(f"seat {s}: {spec}" for s, spec in session.bot_specs.items())
-    session.console.print(f"{game.title}, seed {seed}; you are seat {seat}; {opponents}")
+    session.console.print(f"{game.title}; you are seat {seat}; {opponents}")
     try:
-        session.run(seed)
+        session.run(agent_seed)
     except Quit as why:
         typer.echo(str(why), err=True)
         raise typer.Exit(1) from None
-    finally:
+    finally:  # the seed only now: it would have revealed the deal during the game
+        saved = f"; replay saved to {save}" if save is not None else ""
+        session.console.print(f"seed {seed}{saved}")
         if save is not None:
             record = MatchRecord(game.id, cfg.model_dump(mode="json"), seed, session.log)
+            record.agent_seed = agent_seed
             if game.is_terminal(state):
                 record.outcome = game.outcome(state)
             save.write_text(json.dumps(record_to_replay(game, record), indent=1) + "\n")

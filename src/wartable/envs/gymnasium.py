@@ -14,6 +14,10 @@ as in the PettingZoo environment, and ``action_masks()`` returns the mask
 ends the episode with ``illegal_reward`` (default -1) and
 ``info["illegal_action"] = True``; the terminal reward is otherwise
 ``common.terminal_rewards`` for the learner's seat.
+
+``reset(seed=...)`` seeds the episode stream (same seed, same episodes); each episode's
+deal seed and the bots' seed are independent draws from it, and ``info`` never holds
+either (the seed would reveal the whole deal).
 """
 
 from __future__ import annotations
@@ -103,12 +107,15 @@ class WartableGymEnv(gym.Env[ObsType, np.int64]):
     ) -> tuple[ObsType, dict[str, Any]]:
         super().reset(seed=seed)
         for _ in range(100):  # a game that ends before the learner acts is dealt again
+            # the deal's seed and the bots' seed are two independent draws, and neither is
+            # returned: ``info`` holding the seed would hand the learner the whole deal
             game_seed = int(self.np_random.integers(0, 2**62))
+            agent_seed = int(self.np_random.integers(0, 2**62))
             self.state = self.game.new_state(self.config, game_seed)
-            self._rngs = agent_rngs(game_seed, self.seats)
+            self._rngs = agent_rngs(agent_seed, self.seats)
             self._advance()
             if not self.game.is_terminal(self.state):
-                return self._obs(), {"game_seed": game_seed}
+                return self._obs(), {}
         raise RuntimeError(f"{self.game.id}: seat {self.seat} never gets a decision")
 
     def step(self, action: Any) -> tuple[ObsType, SupportsFloat, bool, bool, dict[str, Any]]:

@@ -12,7 +12,8 @@ no decision now. A simultaneous decision (several seats in ``to_act``)
 appears as consecutive turns, lowest seat first; each seat's observation
 comes from ``game.observe``, which hides the earlier commitments. Rewards
 are given at the end only (``common.terminal_rewards``). Stepping an
-illegal action raises ``IllegalAction``.
+illegal action raises ``IllegalAction``. The engine seed of a game is in no
+observation or info; ``seed_used`` gives it once the game is over.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ class WartableAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._seeder = np.random.default_rng()
         self.state: Any = None
-        self.seed_used = 0
+        self._seed = 0
 
     # ----- spaces ----------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -81,8 +82,8 @@ class WartableAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeder = np.random.default_rng(seed)
-        self.seed_used = int(self._seeder.integers(0, 2**62))
-        self.state = self.game.new_state(self.config, self.seed_used)
+        self._seed = int(self._seeder.integers(0, 2**62))
+        self.state = self.game.new_state(self.config, self._seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -91,6 +92,14 @@ class WartableAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal: dict[int, list[int]] = {}
         self.agent_selection = self._next_agent(0)
+
+    @property
+    def seed_used(self) -> int | None:
+        """The engine seed of this game, once it is over (``None`` while it goes on: the
+        seed would reveal the whole deal). Infos never hold it."""
+        if self.state is None or not self.game.is_terminal(self.state):
+            return None
+        return self._seed
 
     def _next_agent(self, after: int) -> str:
         acting = self.game.to_act(self.state)

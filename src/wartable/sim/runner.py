@@ -8,7 +8,10 @@ The contract that makes results reproducible whatever the backend:
 - game ``i`` rotates the agent list by ``r = i % seats``: seat ``s`` is played
   by agent ``(s + r) % seats``, so every agent sits in every seat equally often;
 - every game gets fresh agent objects built from their specs, so an agent
-  carries nothing from one game to the next.
+  carries nothing from one game to the next;
+- the agents' generators of game ``i`` come from ``derive_seed(seed, "agents", i)``
+  (``core/seeds.py``: a one-way hash of the master seed and the index), never from
+  the game's deal seed, so no agent can work its way back to the deal.
 
 A game's result therefore depends only on ``(game, config, specs, seed + i,
 rotation)``, never on which process or in which chunk it ran. A backend
@@ -31,6 +34,7 @@ from wartable.agents.specs import available_agents, make_agent, parse_agent_spec
 from wartable.core.errors import ConfigError
 from wartable.core.game import Game
 from wartable.core.match import play_match
+from wartable.core.seeds import derive_seed
 from wartable.games import get_game
 
 from .results import GameRecord, SimResult
@@ -111,7 +115,8 @@ def play_one(job: SimJob, index: int, game: Game[Any, Any] | None = None) -> Gam
     seat_agents = job.seat_agents(index)
     agents = [agent_factory(job.agents[a], job.game)() for a in seat_agents]
     seed = job.seed_for(index)
-    record = play_match(game, job.config, seed, agents, job.max_decisions)
+    agent_seed = derive_seed(job.seed, "agents", index)
+    record = play_match(game, job.config, seed, agents, job.max_decisions, agent_seed)
     assert record.outcome is not None
     return GameRecord(
         index=index,

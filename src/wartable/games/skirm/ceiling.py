@@ -15,7 +15,7 @@ import argparse
 import sys
 from typing import Any
 
-from wartable.core.match import agent_rngs
+from wartable.core.match import agent_rngs, default_agent_seed
 from wartable.core.rng import Rng
 
 from . import abilities
@@ -79,7 +79,7 @@ def winnable(game: SkirmGame, config: dict[str, Any], seed: int, bot: int) -> bo
                     break
         return memo[k]
 
-    return search(state, agent_rngs(seed, 2)[1 - bot])
+    return search(state, agent_rngs(default_agent_seed(seed), 2)[1 - bot])
 
 
 def main(argv: list[str] | None = None) -> None:
