@@ -41,7 +41,8 @@ def test_config_parameter_survives_the_game_string() -> None:
 
 
 def _play_to(state: pyspiel.State, decisions: int, rng: np.random.RandomState) -> None:
-    state.apply_action(5)  # the seed
+    for byte in (5, 0, 0, 0, 0, 0, 0, 0):  # the seed, one byte per chance node
+        state.apply_action(byte)
     for _ in range(decisions):
         state.apply_action(int(rng.choice(state.legal_actions())))
 

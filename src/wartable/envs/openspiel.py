@@ -4,8 +4,7 @@
 load one with ``pyspiel.load_game("wartable_skirm")`` or with parameters
 ``pyspiel.load_game("wartable_weapons", {"config": '{"players": 3}'})``.
 
-Parameters: ``config`` (the game's config as a JSON object string, default
-``{}``), ``num_seeds`` (default 4096).
+Parameter: ``config`` (the game's config as a JSON object string, default ``{}``).
 
 How the game maps onto OpenSpiel:
 
@@ -13,11 +12,14 @@ How the game maps onto OpenSpiel:
   (``common.terminal_rewards``: +1 winners, -1 the others, 0 if nobody won).
 - Chance: the engine draws every shuffle and die roll from the state's own
   seeded generator, so the game is deterministic given its seed. The first
-  node is an explicit chance node choosing that seed uniformly among
-  ``num_seeds`` outcomes (``max_chance_outcomes = num_seeds``); after it there
-  are no chance nodes. The seed is never shown to a player, so a die roll
-  stays unknown to everyone until the engine reveals it: the drawn seed is
-  chance's private information (the "sampled chance" of the game).
+  ``CHANCE_NODES`` (8) nodes are explicit chance nodes of 256 equally likely
+  outcomes each (``max_chance_outcomes = 256``); their bytes compose the 64-bit
+  engine seed, and no chance node follows. The seed is never shown to a player,
+  so a die roll stays unknown to everyone until the engine reveals it: the seed
+  is chance's private information (the "sampled chance" of the game). With
+  2^64 equally likely seeds, a seat cannot tabulate the deals and look its first
+  observation up (with a few thousand seeds it could: every deal's first
+  observation was unique); ``tests/envs/test_openspiel_chance.py`` measures it.
 - A simultaneous decision becomes consecutive turns (the seats in
   ``to_act``, lowest first); ``observe`` hides the earlier commitments.
 - ``observation_string(p)``: ``json.dumps(game.observe(state, p), sort_keys=True)``.
@@ -48,12 +50,14 @@ import pyspiel
 
 from wartable.core.game import Game
 from wartable.core.rng import Rng
+from wartable.core.seeds import derive_seed
 from wartable.games import available_games, get_game
 
 from .common import terminal_rewards
 from .encoders import make_encoder
 
-NUM_SEEDS = 4096
+CHANCE_NODES = 8  # chance nodes before the deal, one byte of the seed each
+CHANCE_OUTCOMES = 256
 MAX_GAME_LENGTH = 100_000  # decisions; no wartable game comes near it
 SEED_TEXT = "(the seed is not drawn yet)"
 
@@ -92,29 +96,28 @@ def _game_type(game: Game[Any, Any]) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"config": "{}", "num_seeds": NUM_SEEDS},
+        parameter_specification={"config": "{}"},
     )
 
 
 class _Spec:
     """What a state needs of its game, shared by every state (never copied)."""
 
-    def __init__(self, game_id: str, config_text: str, num_seeds: int) -> None:
-        self.key = (game_id, config_text, num_seeds)
+    def __init__(self, game_id: str, config_text: str) -> None:
+        self.key = (game_id, config_text)
         self.wgame: Game[Any, Any] = get_game(game_id)
         self.wconfig = self.wgame.make_config(json.loads(_config_json(config_text)))
-        self.num_seeds = num_seeds
         self.seats = self.wgame.num_players(self.wgame.new_state(self.wconfig, 0))
         self.encoder = make_encoder(self.wgame, self.wconfig)
 
 
-_SPECS: dict[tuple[str, str, int], _Spec] = {}
+_SPECS: dict[tuple[str, str], _Spec] = {}
 
 
-def _spec(game_id: str, config_text: str, num_seeds: int) -> _Spec:
-    key = (game_id, config_text, num_seeds)
+def _spec(game_id: str, config_text: str) -> _Spec:
+    key = (game_id, config_text)
     if key not in _SPECS:
-        _SPECS[key] = _Spec(game_id, config_text, num_seeds)
+        _SPECS[key] = _Spec(game_id, config_text)
     return _SPECS[key]
 
 
@@ -123,12 +126,13 @@ class _Core:
     attribute and serializes it by pickling them: this holder makes the first the
     engine's cheap ``copy()`` and the second the engine's exact position JSON."""
 
-    __slots__ = ("seed", "spec", "trails", "wstate")
+    __slots__ = ("chance", "seed", "spec", "trails", "wstate")
 
     def __init__(self, spec: _Spec) -> None:
         self.spec = spec
         self.wstate: Any = None
         self.seed = -1
+        self.chance: tuple[int, ...] = ()  # the seed's bytes drawn so far
         # per seat: a persistent linked list (previous node, text) of its trail
         self.trails: list[tuple[Any, str] | None] = [None] * spec.seats
 
@@ -137,6 +141,7 @@ class _Core:
         clone.spec = self.spec
         clone.wstate = None if self.wstate is None else self.wstate.copy()
         clone.seed = self.seed
+        clone.chance = self.chance
         clone.trails = list(self.trails)
         return clone
 
@@ -145,6 +150,7 @@ class _Core:
         return {
             "key": self.spec.key,
             "seed": self.seed,
+            "chance": list(self.chance),
             "position": None if self.wstate is None else wg.state_to_json(self.wstate),
             "trails": [_unlink(t) for t in self.trails],
         }
@@ -155,6 +161,7 @@ class _Core:
         wg = self.spec.wgame
         self.wstate = None if pos is None else wg.state_from_json(self.spec.wconfig, pos)
         self.seed = data["seed"]
+        self.chance = tuple(data["chance"])
         self.trails = [_link(texts) for texts in data["trails"]]
 
 
@@ -181,18 +188,17 @@ class WartableSpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         config_text = config_param(str(params.get("config", "{}")))
-        num_seeds = int(params.get("num_seeds", NUM_SEEDS))
-        self.spec = _spec(self.wartable_id, config_text, num_seeds)
+        self.spec = _spec(self.wartable_id, config_text)
         wg = self.spec.wgame
         info = pyspiel.GameInfo(
             num_distinct_actions=wg.num_actions(self.spec.wconfig),
-            max_chance_outcomes=num_seeds,
+            max_chance_outcomes=CHANCE_OUTCOMES,
             num_players=self.spec.seats,
             min_utility=-1.0,
             max_utility=1.0,
             max_game_length=MAX_GAME_LENGTH,
         )
-        spec = {"config": config_text, "num_seeds": num_seeds}
+        spec = {"config": config_text}
         super().__init__(_game_type(wg), info, spec)
 
     def new_initial_state(self) -> WartableSpielState:
@@ -235,14 +241,16 @@ class WartableSpielState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.core.wstate is not None:
             return []
-        n = self.core.spec.num_seeds
-        return [(i, 1.0 / n) for i in range(n)]
+        return [(i, 1.0 / CHANCE_OUTCOMES) for i in range(CHANCE_OUTCOMES)]
 
     def _apply_action(self, action: int) -> None:
         c = self.core
         wg = c.spec.wgame
         if c.wstate is None:
-            c.seed = int(action)
+            c.chance = (*c.chance, int(action))
+            if len(c.chance) < CHANCE_NODES:
+                return  # every seat still sees SEED_TEXT: its trail does not change
+            c.seed = int.from_bytes(bytes(c.chance), "little")
             c.wstate = wg.new_state(c.spec.wconfig, c.seed)
         else:
             seat = wg.to_act(c.wstate)[0]
@@ -253,7 +261,7 @@ class WartableSpielState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            return f"seed byte {action}"
         return self.core.spec.wgame.action_to_str(int(action), self.core.spec.wconfig)
 
     def is_terminal(self) -> bool:
@@ -273,7 +281,8 @@ class WartableSpielState(pyspiel.State):
         if c.wstate is None:
             return clone
         salt = int(probability_sampler([(i, 1.0 / 1024) for i in range(1024)]))
-        rng = Rng((c.seed << 20) ^ (len(self.history()) << 10) ^ salt)
+        # one-way: the redrawn state's generator must not lead back to the seed
+        rng = Rng(derive_seed(c.seed, "resample", len(self.history()), salt))
         obs = c.spec.wgame.observe(c.wstate, player_id)
         clone.core.wstate = c.spec.wgame.determinize(obs, rng)
         return clone
