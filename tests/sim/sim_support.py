@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -33,3 +35,45 @@ def assert_one_line_error(result: Result, *words: str) -> None:
 
 def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
+
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class Page(HTMLParser):
+    """Collects figures (id -> embedded image bytes), headings and table cells."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.figures: dict[str, bytes] = {}
+        self.headings: list[str] = []
+        self.cells: list[str] = []
+        self.links: list[str] = []
+        self._figure = ""
+        self._tag = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self._tag = tag
+        if tag == "figure":
+            self._figure = a.get("id") or ""
+        if tag == "img":
+            src = a.get("src") or ""
+            assert src.startswith("data:image/png;base64,"), src[:40]
+            self.figures[self._figure] = base64.b64decode(src.split(",", 1)[1])
+        if tag in ("link", "script") or (
+            tag == "img" and not (a.get("src") or "").startswith("data:")
+        ):
+            self.links.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        if self._tag in ("h2", "h3"):
+            self.headings.append(data)
+        if self._tag == "td":
+            self.cells.append(data)
+
+
+def page_of(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page

@@ -54,7 +54,15 @@ def test_cli_ray_backend_stores_the_same_games(ray_module: Any, tmp_path: Path) 
     base = ["skirm", "-n", "6", "--seed", "12", "--db", url]
     on_ray = simulate_json(*base, "--backend", "ray", "--label", "ray")
     local = simulate_json(*base, "--label", "local")
-    timing = ("seconds", "games_per_second", "decisions_per_second", "workers", "run_id", "label")
+    timing = (
+        "seconds",
+        "games_per_second",
+        "decisions_per_second",
+        "workers",
+        "run_id",
+        "label",
+        "already_stored",
+    )
     assert {k: v for k, v in on_ray.items() if k not in timing} == {
         k: v for k, v in local.items() if k not in timing
     }

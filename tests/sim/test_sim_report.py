@@ -2,50 +2,13 @@
 
 from __future__ import annotations
 
-import base64
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from sim_support import assert_one_line_error, run, simulate_json, sqlite_url
+from sim_support import PNG, assert_one_line_error, page_of, run, simulate_json, sqlite_url
 
 from wartable.sim import analysis
 from wartable.sim.storage import ResultStore
-
-PNG = b"\x89PNG\r\n\x1a\n"
-
-
-class Page(HTMLParser):
-    """Collects figures (id -> embedded image bytes), headings and table cells."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.figures: dict[str, bytes] = {}
-        self.headings: list[str] = []
-        self.cells: list[str] = []
-        self.links: list[str] = []
-        self._figure = ""
-        self._tag = ""
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        self._tag = tag
-        if tag == "figure":
-            self._figure = a.get("id") or ""
-        if tag == "img":
-            src = a.get("src") or ""
-            assert src.startswith("data:image/png;base64,"), src[:40]
-            self.figures[self._figure] = base64.b64decode(src.split(",", 1)[1])
-        if tag in ("link", "script") or (
-            tag == "img" and not (a.get("src") or "").startswith("data:")
-        ):
-            self.links.append(tag)
-
-    def handle_data(self, data: str) -> None:
-        if self._tag in ("h2", "h3"):
-            self.headings.append(data)
-        if self._tag == "td":
-            self.cells.append(data)
 
 
 @pytest.fixture(scope="module")
@@ -62,22 +25,17 @@ def results_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     return url
 
 
-def _page(path: Path) -> Page:
-    page = Page()
-    page.feed(path.read_text(encoding="utf-8"))
-    return page
-
-
 def test_report_has_every_chart(results_db: str, tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     result = run("report", "--db", results_db, "--out", str(out))
     assert result.exit_code == 0, result.stderr
     assert "20 games from 6 runs" in result.stdout
-    page = _page(out)
+    page = page_of(out)
     assert set(page.figures) == {
         "chart-seats-draconia",
         "chart-seats-invasion",
-        "chart-faction-matrix",
+        "chart-faction-matrix-heuristic-vs-random",
+        "chart-faction-matrix-random-vs-random",
         "chart-settlements",
         "chart-solo-pass",
         "chart-length-draconia",
@@ -97,8 +55,10 @@ def test_report_filters(results_db: str, tmp_path: Path) -> None:
     result = run("report", "--db", results_db, "--out", str(out), "--label", "solo")
     assert result.exit_code == 0, result.stderr
     assert "8 games from 4 runs" in result.stdout
-    page = _page(out)
-    assert "chart-solo-pass" in page.figures and "chart-faction-matrix" not in page.figures
+    page = page_of(out)
+    assert "chart-solo-pass" in page.figures and not any(
+        f.startswith("chart-faction-matrix") for f in page.figures
+    )
     only = run("report", "--db", results_db, "--out", str(out), "--where", "battle_stage=4")
     assert "4 games from 2 runs" in only.stdout
     none = run("report", "--db", results_db, "--out", str(tmp_path / "n.html"), "--game", "skirm")

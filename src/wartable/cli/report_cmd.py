@@ -13,11 +13,12 @@ from typing import Annotated, Any
 import typer
 
 from wartable.core.errors import ConfigError
+from wartable.sim import analysis
 from wartable.sim.inputs import parse_value
 from wartable.sim.report import build_report
 from wartable.sim.storage import DEFAULT_DB, ResultStore
 
-from .common import cli_errors
+from .common import cli_errors, split_agent_specs
 
 
 def _where(options: list[str]) -> dict[str, Any]:
@@ -28,6 +29,13 @@ def _where(options: list[str]) -> dict[str, Any]:
             raise ConfigError(f"--where {option!r}: expected KEY=VALUE (a config key)")
         where[key.strip()] = parse_value(value.strip())
     return where
+
+
+def _plays(agents: tuple[str, ...], specs: list[str]) -> bool:
+    """``--lineup``: exactly these agents, in any seats; one spec means every seat."""
+    if len(specs) == 1:
+        return set(agents) == set(specs)
+    return sorted(agents) == sorted(specs)
 
 
 @cli_errors
@@ -50,6 +58,13 @@ def report(
         list[str] | None,
         typer.Option("--where", help="KEY=VALUE: only games whose config has it (repeatable)."),
     ] = None,
+    lineup: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lineup",
+            help="A,B,...: only games between exactly these agents, any seats (repeatable).",
+        ),
+    ] = None,
 ) -> None:
     """Write an HTML report (charts and tables) of the stored games."""
     filters = _where(where or [])
@@ -59,15 +74,22 @@ def report(
         runs = store.runs()
     finally:
         store.close()
+    if lineup:
+        wanted = [split_agent_specs(x) or [] for x in lineup]
+        games = [g for g in games if any(_plays(g.agents, specs) for specs in wanted)]
     described = [
         *([f"game={game}"] if game else []),
         *(f"label={x}" for x in label or ()),
         *(f"run={x}" for x in run_id or ()),
         *(where or []),
+        *(f"lineup={x}" for x in lineup or ()),
     ]
     page = build_report(games, runs, store.url, ", ".join(described))
     out.write_text(page, encoding="utf-8")
-    typer.echo(f"report: {len(games)} games from {len({g.run_id for g in games})} runs -> {out}")
+    kept, repeats = analysis.unique_games(games)
+    again = f" ({repeats} re-run games counted once)" if repeats else ""
+    runs_used = len({g.run_id for g in kept})
+    typer.echo(f"report: {len(kept)} games{again} from {runs_used} runs -> {out}")
 
 
 def register(app: typer.Typer) -> None:

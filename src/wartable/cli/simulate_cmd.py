@@ -32,7 +32,14 @@ from rich.text import Text
 from wartable.core.errors import ConfigError
 from wartable.games import get_game
 from wartable.sim import SimJob, SimResult, prepare_job, run_job
-from wartable.sim.inputs import apply_data, apply_mode, check_metric, grid, parse_sweeps
+from wartable.sim.inputs import (
+    apply_data,
+    apply_mode,
+    check_metric,
+    data_digest,
+    grid,
+    parse_sweeps,
+)
 from wartable.sim.ray_backend import RAY_LOCAL_CPUS, import_ray, ray_session
 from wartable.sim.runner import check_run
 from wartable.sim.storage import DEFAULT_DB, ResultStore
@@ -227,7 +234,7 @@ def print_cells(cells: list[Cell]) -> None:
 @cli_errors
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games (per cell).", min=0)],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games (per cell).")],
     agents: Annotated[
         str | None,
         typer.Option("--agents", help="Comma-separated agent specs, one per seat or one for all."),
@@ -284,6 +291,8 @@ def simulate(
     """Play many games (seats rotated, game i with seed S+i), store them and report win rates."""
     # every input error before any game starts (and before any output)
     workers = workers or (RAY_LOCAL_CPUS if backend == "ray" else 1)
+    if games < 1:
+        raise ConfigError(f"-n {games}: a run needs at least one game")
     game = get_game(game_id)
     specs = split_agent_specs(agents)
     base = apply_data(game, data, apply_mode(game, mode, parse_config(config)))
@@ -305,16 +314,21 @@ def simulate(
 
     _run_cells(cells, games, workers, backend, address, not (as_json or quiet))
 
+    repeats = 0
     if store is not None:
         for cell in cells:
             assert cell.result is not None
-            cell.run_id = store.save(cell.result, label=label, cell=cell.label, backend=backend)
+            digest = data_digest(cell.job.config)
+            repeats += store.already_stored(cell.result, digest)
+            cell.run_id = store.save(
+                cell.result, label=label, cell=cell.label, backend=backend, data=digest
+            )
         store.close()
     first = cells[0].result
     assert first is not None
     if out is not None:
         first.write_jsonl(out)
-    stored = {"db": store.url if store else None, "label": label}
+    stored = {"db": store.url if store else None, "label": label, "already_stored": repeats}
     if as_json:
         if len(cells) == 1:
             echo_json({**first.summary(by=by), **stored, "run_id": cells[0].run_id or None})
@@ -342,6 +356,11 @@ def simulate(
         games_stored = sum(len(c.result.records) for c in cells if c.result)
         where = f" with label {label!r}" if label else ""
         stderr_console().print(f"stored {games_stored} games in {store.url}{where}")
+    if repeats:
+        stderr_console().print(
+            f"note: {repeats} of these games were stored already (same game, config, data, "
+            "agents at each seat and seed: the same games again); the report counts each once"
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -8,12 +8,39 @@ intervals from ``stats``.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .stats import Tally
+from .stats import Z95, Tally
 from .storage import StoredGame
+
+
+def unique_games(games: Sequence[StoredGame]) -> tuple[list[StoredGame], int]:
+    """Each game once: a stored game with the same ``identity`` (game, config, data,
+    agents at each seat, seed) as an earlier one is the same game re-run, not new
+    evidence. Returns the kept games (first copy, in order) and how many were dropped."""
+    seen: set[tuple[str, str, str, tuple[str, ...], int]] = set()
+    kept: list[StoredGame] = []
+    for g in games:
+        if g.identity not in seen:
+            seen.add(g.identity)
+            kept.append(g)
+    return kept, len(games) - len(kept)
+
+
+def lineup_name(g: StoredGame) -> str:
+    """The agents of a game as a line-up, whatever seat each played: ``heuristic vs random``."""
+    return " vs ".join(sorted(g.agents))
+
+
+def lineups(games: Sequence[StoredGame]) -> dict[str, int]:
+    """Games per line-up, most frequent first."""
+    counts: dict[str, int] = {}
+    for g in games:
+        counts[lineup_name(g)] = counts.get(lineup_name(g), 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 @dataclass
@@ -156,3 +183,85 @@ def difficulties(rates: dict[tuple[str, str], Tally]) -> list[str]:
 
 def stages(rates: dict[tuple[str, str], Tally]) -> list[str]:
     return sorted({s for s, _ in rates}, key=_stage_order)
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A mean over deals with its normal 95% interval (n = number of deals)."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+
+def mean_interval(values: Sequence[float]) -> Mean:
+    n = len(values)
+    if n == 0:
+        return Mean(0.0, 0.0, 0.0, 0)
+    mean = sum(values) / n
+    if n == 1:
+        return Mean(mean, mean, mean, 1)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return Mean(mean, mean - half, mean + half, n)
+
+
+@dataclass
+class Paired:
+    """Mirrored deals of one group: each deal (seed) played from every seat rotation.
+
+    The deal is the unit: ``share[spec]`` is, per deal, the fraction of the
+    seats ``spec`` played that it won, so the luck of the deal is shared by
+    every agent and the interval is over deals, not games. ``diff`` is the
+    paired difference of the first two agents (``a`` minus ``b``), with the
+    deals ``a`` did better on, worse on, and the ties."""
+
+    deals: int
+    share: dict[str, Mean]
+    a: str = ""
+    b: str = ""
+    diff: Mean | None = None
+    better: int = 0
+    worse: int = 0
+    ties: int = 0
+
+
+def paired(games: Sequence[StoredGame]) -> Paired | None:
+    """Paired statistics over the complete mirrored deals among ``games``
+    (``None`` when no deal was played from every seat rotation)."""
+    by_deal: dict[tuple[str, str, str, int], list[StoredGame]] = {}
+    for g in games:
+        config = json.dumps(g.config, sort_keys=True)
+        by_deal.setdefault((g.game, config, g.data, g.seed), []).append(g)
+    deals: list[list[StoredGame]] = []
+    for same in by_deal.values():
+        rotations = {g.agents for g in same}
+        seats = same[0].seats
+        specs = sorted(set(same[0].agents))
+        if len(specs) < 2 or len(rotations) < seats:
+            continue
+        if all(sorted(set(r)) == specs for r in rotations):
+            deals.append(same)
+    if not deals:
+        return None
+    specs = sorted({spec for deal in deals for g in deal for spec in g.agents})
+    shares: dict[str, list[float]] = {spec: [] for spec in specs}
+    for deal in deals:
+        for spec in specs:
+            won = played = 0
+            for g in deal:
+                for s, who in enumerate(g.agents):
+                    if who == spec:
+                        played += 1
+                        won += int(g.seat_won(s))
+            shares[spec].append(won / played if played else 0.0)
+    out = Paired(len(deals), {spec: mean_interval(v) for spec, v in shares.items()})
+    if len(specs) >= 2:
+        out.a, out.b = specs[0], specs[1]
+        d = [x - y for x, y in zip(shares[out.a], shares[out.b], strict=True)]
+        out.diff = mean_interval(d)
+        out.better = sum(v > 0 for v in d)
+        out.worse = sum(v < 0 for v in d)
+        out.ties = sum(v == 0 for v in d)
+    return out

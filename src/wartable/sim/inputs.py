@@ -6,6 +6,7 @@ error (``ConfigError`` / ``DataError``) and nothing is played.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import itertools
 import json
@@ -95,6 +96,21 @@ def apply_data(
     if checker is not None:
         checker(Path(path))  # DataError naming the file, record and field
     return {**config, "data_dir": path}
+
+
+def data_digest(config: dict[str, Any]) -> str:
+    """The files a config's ``data_dir`` points at, as one short digest (``""`` without
+    ``data_dir``): stored with every game so that a re-run on changed files is a
+    different game, and a re-run on the same files the same one."""
+    directory = config.get("data_dir")
+    if not directory:
+        return ""
+    root = Path(directory)
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
 
 
 def split_values(text: str) -> list[str]:

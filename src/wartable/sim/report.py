@@ -132,10 +132,32 @@ def cells_section(groups: list[an.Group]) -> str:
 
 
 def matrix_section(games: Sequence[StoredGame]) -> str:
+    """One faction matrix per agent line-up: a matrix pooling line-ups would mix
+    how good the factions are with how good the agents playing them are."""
     title = "<h2>Draconia: faction against faction</h2>"
-    m = an.per_seat_metric([g for g in games if g.game == "draconia"], "factions")
-    if m is None:
+    draconia = [g for g in games if g.game == "draconia"]
+    parts: list[str] = []
+    pooled = an.lineups(draconia)
+    for name in pooled:
+        same = [g for g in draconia if an.lineup_name(g) == name]
+        m = an.per_seat_metric(same, "factions")
+        if m is not None:
+            parts.append(_one_matrix(m, name, len(same)))
+    if not parts:
         return title + '<p class="note">no Draconia games in this selection</p>'
+    listed = "; ".join(f"{html.escape(k)} ({v} games)" for k, v in pooled.items())
+    note = (
+        f'<p class="note">One matrix per agent line-up (seats ignored): {listed}. '
+        "Choose one with <code>wartable report --lineup A,B</code>.</p>"
+    )
+    return title + note + "".join(parts)
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text).strip("-")
+
+
+def _one_matrix(m: an.PerSeatMetric, lineup: str, games: int) -> str:
     values = m.values
     fig = _figure(1.0 + 0.75 * len(values), 0.8 + 0.65 * len(values))
     ax = fig.add_subplot()
@@ -150,8 +172,13 @@ def matrix_section(games: Sequence[StoredGame]) -> str:
     ax.set_yticks(range(len(values)), values, fontsize=8)
     ax.set_xlabel("against")
     ax.set_ylabel("faction")
+    ax.set_title(f"line-up: {lineup}", fontsize=9)
     fig.colorbar(image, ax=ax, label="win rate")
-    out = [title, _embed(fig, "faction-matrix", "row faction's win rate against column (games)")]
+    caption = f"line-up {lineup} ({games} games): row faction's win rate against column (games)"
+    out = [
+        f"<h3>line-up: {html.escape(lineup)}</h3>",
+        _embed(fig, f"faction-matrix-{_slug(lineup)}", caption),
+    ]
     head = ["faction", *values]
     rows = [
         [v, *(f"{t.win_rate:.0%} ({t.games})" if t.games else "-" for t in row)]
@@ -161,6 +188,50 @@ def matrix_section(games: Sequence[StoredGame]) -> str:
     rows = [[v, *_tally_cells(t)] for v, t in m.per_value.items()]
     out.append(_table(["faction", "wins", "games", "win rate", "95% CI"], rows))
     return "".join(out)
+
+
+def paired_section(groups: list[an.Group]) -> str:
+    """Mirrored deals: statistics over deals (the luck of each deal cancels)."""
+    title = "<h2>Mirrored deals: paired statistics</h2>"
+    parts: list[str] = []
+    for g in groups:
+        p = an.paired(g.games)
+        if p is None:
+            continue
+        rows = [
+            [html.escape(spec), str(m.n), f"{m.mean:.1%}", f"{m.low:.1%}-{m.high:.1%}"]
+            for spec, m in p.share.items()
+        ]
+        if p.diff is not None:
+            d = p.diff
+            rows.append(
+                [
+                    html.escape(f"{p.a} minus {p.b}"),
+                    str(d.n),
+                    f"{d.mean:+.1%}",
+                    f"{d.low:+.1%} to {d.high:+.1%}",
+                ]
+            )
+        parts.append(f"<h3>{html.escape(g.label)}</h3>")
+        parts.append(_table(["agent", "deals", "mean win share", "95% CI (over deals)"], rows))
+        if p.diff is not None:
+            parts.append(
+                f"<p>{html.escape(p.a)} did better than {html.escape(p.b)} on {p.better} "
+                f"deals, worse on {p.worse}, the same on {p.ties}.</p>"
+            )
+    if not parts:
+        return (
+            title
+            + '<p class="note">no deal in this selection was played from every seat rotation (<code>--mirror</code>)</p>'
+        )
+    note = (
+        '<p class="note">A deal (seed) played from every seat rotation is one unit: '
+        "each agent's share of the seats it won on that deal, then the mean and a "
+        "normal 95% interval over deals. The deals are independent; the games of one "
+        "deal are not, so these intervals, not the per-game Wilson ones, are the "
+        "honest ones for mirrored runs.</p>"
+    )
+    return title + note + "".join(parts)
 
 
 def settlement_section(games: Sequence[StoredGame]) -> str:
@@ -269,21 +340,31 @@ def build_report(
         raise ConfigError(
             f"no stored games match in {source}" + (f" ({filters})" if filters else "")
         )
+    games, repeats = an.unique_games(games)
     groups = an.group_games(games)
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     header = (
-        f"<h1>wartable simulation report</h1><p>{len(games)} games from "
+        f"<h1>wartable simulation report</h1><p>{len(games)} distinct games from "
         f"{len({g.run_id for g in games})} runs in <code>{html.escape(source)}</code>"
         + (f"; filters: <code>{html.escape(filters)}</code>" if filters else "")
         + f"; generated {now}.</p>"
-        "<p>A draw is a win for nobody; a shared victory is a win for each winner. "
+        "<p>A draw is a win for nobody (a victory shared by every seat is a draw); "
+        "a victory shared by some seats is a win for each of them. "
         "Intervals are Wilson 95%.</p>"
+        + (
+            f'<p class="note">{repeats} more stored games were re-runs of games above '
+            "(same game, config, data files, agents at each seat and seed: the same "
+            "game played again) and are counted once.</p>"
+            if repeats
+            else ""
+        )
     )
     body = "".join(
         [
             header,
             cells_section(groups),
             seat_section(groups),
+            paired_section(groups),
             matrix_section(games),
             settlement_section(games),
             solo_section(games),

@@ -4,9 +4,10 @@ Two tables (schema in docs/simulation.md):
 
 - ``runs``: one row per ``simulate`` run (or sweep cell): run id, experiment
   label, game, config, agents, seed, games, mirror, backend, workers, time;
-- ``games``: one row per game: run id, label, cell, game, config, seed, game
-  index, agents by seat (specs), winners, draw, scores, reason, length and
-  the game's metrics (JSON).
+- ``games``: one row per game: run id, label, cell, game, config, data
+  (digest of the ``--data`` files, ``""`` without), seed, game index, agents
+  by seat (specs), winners, draw, scores, reason, length and the game's
+  metrics (JSON).
 
 Runs are only ever appended, so later runs add to the same file and every row
 says which run (and label) it came from. SQLAlchemy is an optional dependency
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from .results import SimResult
 
 DEFAULT_DB = "sqlite:///results/wartable.db"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: games.data (older files gain the column when opened)
 
 
 def import_sqlalchemy() -> Any:
@@ -68,6 +69,17 @@ class StoredGame:
     reason: str
     length: int
     metrics: dict[str, Any]
+    data: str = ""  # digest of the --data files ("" for the game's own data)
+
+    @property
+    def identity(self) -> tuple[str, str, str, tuple[str, ...], int]:
+        """What decides the game: (game, config, data, agents by seat, seed).
+
+        Two stored games with the same identity are the same game played
+        twice (the engine and the agents are deterministic given the seed),
+        so the report counts them once."""
+        config = json.dumps(self.config, sort_keys=True, separators=(",", ":"))
+        return (self.game, config, self.data, self.agents, self.seed)
 
     @property
     def seats(self) -> int:
@@ -126,6 +138,7 @@ class ResultStore:
             sa.Column("cell", sa.String(500), nullable=False),
             sa.Column("game", sa.String(64), nullable=False, index=True),
             sa.Column("config", sa.JSON, nullable=False),
+            sa.Column("data", sa.String(64), nullable=False, server_default=""),
             sa.Column("seed", sa.BigInteger, nullable=False),
             sa.Column("game_index", sa.Integer, nullable=False),
             sa.Column("lineup", sa.JSON, nullable=False),
@@ -143,6 +156,24 @@ class ResultStore:
                 self.meta.create_all(self.engine)
             except sa.exc.SQLAlchemyError as err:
                 raise ConfigError(f"--db {self.url}: {_first_line(err)}") from None
+        try:
+            self._upgrade()
+        except sa.exc.SQLAlchemyError as err:
+            raise ConfigError(f"--db {self.url}: {_first_line(err)}") from None
+
+    def _upgrade(self) -> None:
+        """A file written by schema 1 gains ``games.data`` (empty: the game's own data)."""
+        inspector = self.sa.inspect(self.engine)
+        if not inspector.has_table("games"):
+            return
+        columns = {c["name"] for c in inspector.get_columns("games")}
+        if "data" not in columns:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    self.sa.text(
+                        "ALTER TABLE games ADD COLUMN data VARCHAR(64) NOT NULL DEFAULT ''"
+                    )
+                )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -155,9 +186,15 @@ class ResultStore:
         cell: str = "",
         backend: str = "local",
         run_id: str | None = None,
+        data: str = "",
     ) -> str:
-        """Append ``result`` as a new run; returns its run id."""
+        """Append ``result`` as a new run; returns its run id.
+
+        ``data`` is the digest of the ``--data`` files (``inputs.data_digest``).
+        A run without games is refused: it would add nothing but an empty run."""
         job = result.job
+        if not result.records:
+            raise ConfigError("an empty run (no games) is not stored")
         run_id = run_id or uuid.uuid4().hex
         run_row = {
             "run_id": run_id,
@@ -182,6 +219,7 @@ class ResultStore:
                 "cell": cell,
                 "game": job.game,
                 "config": job.config,
+                "data": data,
                 "seed": r.seed,
                 "game_index": r.index,
                 "lineup": list(job.agents),
@@ -203,6 +241,24 @@ class ResultStore:
         return run_id
 
     # ----- reading ---------------------------------------------------------
+    def already_stored(self, result: SimResult, data: str = "") -> int:
+        """How many games of ``result`` are stored already (same ``identity``)."""
+        if not result.records:
+            return 0
+        t = self.games_t
+        seeds = [r.seed for r in result.records]
+        query = t.select().where(
+            t.c.game == result.job.game, t.c.seed >= min(seeds), t.c.seed <= max(seeds)
+        )
+        with self.engine.connect() as conn:
+            stored = {_stored(dict(row._mapping)).identity for row in conn.execute(query)}
+        job = result.job
+        config = json.dumps(job.config, sort_keys=True, separators=(",", ":"))
+        return sum(
+            (job.game, config, data, tuple(job.agents[a] for a in r.seat_agents), r.seed) in stored
+            for r in result.records
+        )
+
     def runs(self) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
             result = conn.execute(self.runs_t.select().order_by(self.runs_t.c.created))
@@ -256,6 +312,7 @@ def _stored(row: dict[str, Any]) -> StoredGame:
         reason=row["reason"],
         length=int(row["length"]),
         metrics=row["metrics"],
+        data=row.get("data") or "",
     )
 
 
