@@ -22,6 +22,7 @@ from . import (
     position_cmds,
     replay_cmd,
     report_cmd,
+    serve_cmd,
     simulate_cmd,
     tournament_cmd,
 )
@@ -70,6 +71,7 @@ for module in (
     play_cmd,
     data_cmd,
     deck_cmd,
+    serve_cmd,
 ):
     module.register(app)
 

@@ -1,0 +1,75 @@
+"""``wartable serve``: the web table (needs the ``server`` extra)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import cli_errors
+
+
+@cli_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database URL: sqlite:///FILE or postgresql+psycopg://... "
+            "(default: $WARTABLE_DATABASE_URL, else ./wartable-server.db).",
+        ),
+    ] = None,
+    seat_timeout: Annotated[
+        float,
+        typer.Option(
+            "--seat-timeout",
+            help="End a match when a person has not acted for this many seconds (0: never).",
+        ),
+    ] = 0.0,
+    bot_workers: Annotated[
+        int, typer.Option("--bot-workers", help="Processes for search bots.")
+    ] = 1,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", help="Seconds a bot waits before acting.")
+    ] = 0.0,
+    rate: Annotated[
+        float,
+        typer.Option("--rate", help="Messages per second allowed per connection (0: no limit)."),
+    ] = 20.0,
+    http_rate: Annotated[
+        float,
+        typer.Option(
+            "--http-rate", help="HTTP writes per second per client address (0: no limit)."
+        ),
+    ] = 50.0,
+    public_url: Annotated[
+        str, typer.Option("--public-url", help="Origin used in invite links (behind a proxy).")
+    ] = "",
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
+) -> None:
+    """Run the web table: people and bots play over HTTP and WebSockets."""
+    try:
+        from wartable.server.serve import run
+        from wartable.server.settings import Settings, default_database_url
+    except ModuleNotFoundError as err:
+        raise typer.BadParameter(
+            f"the server needs the 'server' extra (pip install 'wartable[server]'): {err}"
+        ) from None
+    settings = Settings(
+        database_url=db or default_database_url(),
+        seat_timeout=seat_timeout,
+        bot_workers=bot_workers,
+        bot_delay=bot_delay,
+        rate_per_second=rate,
+        rate_burst=max(1, int(rate * 2)),
+        http_rate_per_second=http_rate,
+        http_rate_burst=max(1, int(http_rate * 4)),
+        public_url=public_url,
+    )
+    run(settings, host, port, log_level)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

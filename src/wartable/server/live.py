@@ -1,0 +1,255 @@
+"""One match in memory: (game, config, seed, action log) replayed through the engine.
+
+The server knows no rule: everything here goes through the ``Game`` protocol
+(``new_state``, ``to_act``, ``legal_actions``, the validated ``apply``,
+``observe``, ``outcome``, notation and ``state_to_json``). ``view`` is the only
+way a seat's (or a spectator's) picture of the match is built, and it goes
+through ``observe`` and ``visible_events``.
+
+Versions: the version of a match is the number of actions stored. An action
+names the version its sender saw. It is accepted when that version is current,
+or, during a simultaneous decision (several seats to act at once), when the
+sender's seat has been waiting to act ever since that version and has not acted
+in between: only other seats' commitments happened meanwhile, so both land in
+any order. Anything else is stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from wartable.core.errors import WartableError
+from wartable.core.events import Event, visible_events
+from wartable.core.game import Game
+from wartable.core.replay import FORMAT
+from wartable.games import get_game
+
+from .errors import Forbidden, StaleVersionError, Unprocessable
+from .storage import ActionRow, MatchRow, SeatRow
+
+NOBODY = -1  # visible_events(events, NOBODY): the public events only (None would mean all)
+ENDED = ("finished", "timed_out")
+
+
+class CorruptMatch(WartableError):
+    """A stored log that no longer replays (never expected; reported, not served)."""
+
+
+@dataclass
+class Prepared:
+    """An action checked against a copy of the state, not yet stored."""
+
+    row: ActionRow
+    state: Any
+    events: list[Event]
+
+
+class LiveMatch:
+    def __init__(self, row: MatchRow) -> None:
+        self.id = row.id
+        self.game: Game[Any, Any] = get_game(row.game)
+        self.config = self.game.make_config(row.config)
+        self.config_json: dict[str, Any] = row.config
+        self.seed = row.seed
+        self.name = row.name
+        self.status = row.status
+        self.reason = row.reason
+        self.rematch_id = row.rematch_id
+        self.created_at = row.created_at
+        self.seats: list[SeatRow] = list(row.seats)
+        self.state = self.game.new_state(self.config, self.seed)
+        self.log: list[ActionRow] = []
+        self.events: list[list[Event]] = []
+        self.to_act_log: list[tuple[int, ...]] = []  # to_act before each action
+        self.to_act: tuple[int, ...] = tuple(self.game.to_act(self.state))
+        self.pending_since: dict[int, float] = dict.fromkeys(self.to_act, time.monotonic())
+        self.lock = asyncio.Lock()
+        for act in row.actions:
+            self.replay_row(act)
+
+    # ----- the log -------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.seats)
+
+    @property
+    def ended(self) -> bool:
+        return self.status in ENDED
+
+    def replay_row(self, act: ActionRow) -> None:
+        """Apply a stored action (from this database) with the validated ``apply``."""
+        if act.idx != self.version:
+            raise CorruptMatch(f"match {self.id}: action {act.idx} stored after {self.version}")
+        try:
+            events = self.game.apply(self.state, act.seat, act.action)
+        except WartableError as err:
+            raise CorruptMatch(
+                f"match {self.id}: action {act.idx} does not replay: {err}"
+            ) from None
+        self._record(act, events)
+
+    def _record(self, act: ActionRow, events: list[Event]) -> None:
+        self.to_act_log.append(self.to_act)
+        self.log.append(act)
+        self.events.append(events)
+        before = self.pending_since
+        self.to_act = tuple(self.game.to_act(self.state))
+        now = time.monotonic()
+        self.pending_since = {
+            s: (before[s] if s in before and s != act.seat else now) for s in self.to_act
+        }
+        if self.game.is_terminal(self.state) and self.status == "playing":
+            self.status = "finished"
+
+    def check_version(self, seat: int, version: int) -> None:
+        current = self.version
+        if version == current:
+            return
+        if 0 <= version < current:
+            window = range(version, current)
+            waiting = all(seat in self.to_act_log[i] for i in window) and seat in self.to_act
+            if waiting and all(self.log[i].seat != seat for i in window):
+                return  # a simultaneous decision: only other seats committed meanwhile
+        raise StaleVersionError(
+            f"stale version {version}: the match is at version {current}; "
+            "fetch the view and decide again",
+            version=current,
+        )
+
+    def prepare(self, seat: int, action: int | str, version: int) -> Prepared:
+        """Check an action on a copy of the state; raises and changes nothing when refused."""
+        if self.ended:
+            raise Unprocessable("the match is over", version=self.version)
+        self.check_version(seat, version)
+        if seat not in self.to_act:
+            waiting = ", ".join(str(s) for s in self.to_act)
+            raise Forbidden(f"seat {seat} is not to act (waiting for seat {waiting})")
+        try:
+            action_id = (
+                self.game.parse_action(action, self.config) if isinstance(action, str) else action
+            )
+            state = self.state.copy()
+            events = self.game.apply(state, seat, action_id)
+        except WartableError as err:
+            raise Unprocessable(str(err), version=self.version) from None
+        notation = self.game.action_to_str(action_id, self.config)
+        return Prepared(ActionRow(self.version, seat, action_id, notation), state, events)
+
+    def commit(self, prepared: Prepared) -> None:
+        """Adopt a prepared action once it is stored."""
+        self.state = prepared.state
+        self._record(prepared.row, prepared.events)
+
+    # ----- what a seat may see ------------------------------------------
+    def seat_info(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "agent": s.agent,
+                "claimed": s.claimed or s.kind == "bot",
+            }
+            for s in self.seats
+        ]
+
+    def outcome(self) -> dict[str, Any] | None:
+        if self.game.is_terminal(self.state):
+            return dict(self.game.outcome(self.state).to_json())
+        if self.status == "timed_out":
+            return {"winners": [], "scores": [], "reason": self.reason or "timed out"}
+        return None
+
+    def legal(self, seat: int | None) -> list[dict[str, Any]]:
+        if seat is None or self.ended or seat not in self.to_act:
+            return []
+        to_str = self.game.action_to_str
+        return [
+            {"id": a, "notation": to_str(a, self.config)}
+            for a in self.game.legal_actions(self.state, seat)
+        ]
+
+    def seat_events(self, seat: int | None, since: int) -> list[Event]:
+        who = NOBODY if seat is None else seat
+        out: list[Event] = []
+        for i in range(max(0, since), self.version):
+            out.extend({**e, "index": i} for e in visible_events(self.events[i], who))
+        return out
+
+    def view(self, seat: int | None, since: int | None = None) -> dict[str, Any]:
+        """``{version, to_act, observation, legal, events, outcome}`` for ``seat`` (None: spectator).
+
+        ``events`` are those of the actions from version ``since`` on (default: the last one)."""
+        start = self.version - 1 if since is None else since
+        return {
+            "match": self.id,
+            "game": self.game.id,
+            "name": self.name,
+            "status": self.status,
+            "seat": seat,
+            "seats": self.seat_info(),
+            "version": self.version,
+            "to_act": [] if self.ended else list(self.to_act),
+            "observation": self.game.observe(self.state, seat),
+            "legal": self.legal(seat),
+            "events": self.seat_events(seat, start),
+            "outcome": self.outcome(),
+            "rematch": self.rematch_id,
+        }
+
+    def lobby_entry(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "name": self.name,
+            "status": self.status,
+            "version": self.version,
+            "seats": self.seat_info(),
+            "free_seats": [s.seat for s in self.seats if s.kind == "human" and not s.claimed],
+            "created_at": self.created_at,
+        }
+
+    def replay(self, seat: int | None) -> dict[str, Any]:
+        """After the end: the whole replay (seed, every action, the final position).
+
+        Before it: only what ``seat`` may see, the seat's own actions and the events."""
+        if self.ended:
+            outcome = self.game.outcome(self.state) if self.game.is_terminal(self.state) else None
+            return {
+                "format": FORMAT,
+                "game": self.game.id,
+                "config": self.config_json,
+                "seed": self.seed,
+                "actions": [[a.seat, a.notation] for a in self.log],
+                "outcome": outcome.to_json() if outcome else None,
+                "status": self.status,
+                "reason": self.reason,
+                "seats": self.seat_info(),
+                "final": self.game.state_to_json(self.state),
+            }
+        who = NOBODY if seat is None else seat
+        return {
+            "format": FORMAT + "-partial",
+            "game": self.game.id,
+            "config": self.config_json,
+            "seed": None,
+            "seat": seat,
+            "version": self.version,
+            "status": self.status,
+            "seats": self.seat_info(),
+            "actions": [
+                {
+                    "index": a.idx,
+                    "seat": a.seat,
+                    "notation": a.notation if a.seat == seat else None,
+                    "events": visible_events(self.events[a.idx], who),
+                }
+                for a in self.log
+            ],
+        }

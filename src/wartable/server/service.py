@@ -1,0 +1,291 @@
+"""The match service: creates, loads, authorises and advances matches.
+
+Every change follows one path: check the action on a copy of the state (the
+engine's validated ``apply``), store it in one transaction whose primary key
+``(match, index)`` refuses a second writer, and only then adopt it in memory,
+push the new views and wake the bots. Nothing changes when any step refuses.
+Database calls run in worker threads (one for SQLite, a pool for PostgreSQL)
+so the event loop keeps serving while a transaction commits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from wartable.agents.specs import make_agent
+from wartable.core.errors import WartableError
+from wartable.games import get_game
+
+from .bots import BotRunner
+from .errors import Conflict, Forbidden, NotFound, StaleVersionError, Unauthorized, Unprocessable
+from .hub import Hub
+from .live import LiveMatch
+from .settings import Settings
+from .storage import MatchRow, SeatRow, StaleVersion, Storage
+from .tokens import MAX_TOKEN_LENGTH, hash_token, new_match_id, new_token, same_hash
+from .validation import CreateMatch, check_config
+
+log = logging.getLogger("wartable.server")
+
+T = TypeVar("T")
+
+
+class MatchService:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.storage = Storage(settings.database_url)
+        self.hub = Hub()
+        self.matches: dict[str, LiveMatch] = {}
+        threads = 8 if self.storage.is_postgres else 1
+        self._db = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="db")
+        self.bots = BotRunner(settings.bot_workers, settings.bot_delay, self.act)
+        self._load_lock = asyncio.Lock()
+        self._background: list[asyncio.Task[None]] = []
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    # ----- life cycle ----------------------------------------------------
+    async def start(self) -> None:
+        await self.db(self.storage.migrate)
+        ids = await self.db(self.storage.match_ids)
+        for match_id in ids:
+            try:
+                await self.get(match_id)
+            except WartableError as err:
+                log.error("match %s not resumed: %s", match_id, err)
+        for match in self.matches.values():
+            self.bots.poke(match)
+        if self.settings.seat_timeout > 0:
+            self._background.append(asyncio.create_task(self._timeouts()))
+
+    async def close(self) -> None:
+        for task in self._background:
+            task.cancel()
+        await self.bots.close()
+        self.hub.close_all()
+        self._db.shutdown(wait=True)
+        self.storage.close()
+
+    # ----- loading -------------------------------------------------------
+    async def get(self, match_id: str) -> LiveMatch:
+        """The match (replayed from the database on first use)."""
+        match = self.matches.get(match_id)
+        if match is not None:
+            return match
+        if not isinstance(match_id, str) or not 0 < len(match_id) <= 32:
+            raise NotFound("no such match")
+        async with self._load_lock:
+            match = self.matches.get(match_id)
+            if match is None:
+                row = await self.db(self.storage.load_match, match_id)
+                if row is None:
+                    raise NotFound(f"no match {match_id!r}")
+                match = LiveMatch(row)
+                self.matches[match_id] = match
+        return match
+
+    async def refresh(self, match_id: str) -> None:
+        """Catch up with changes another server process stored (PostgreSQL notifications)."""
+        match = self.matches.get(match_id)
+        if match is None:
+            return
+        async with match.lock:
+            await self._catch_up(match)
+
+    async def _catch_up(self, match: LiveMatch) -> None:
+        row = await self.db(self.storage.load_match, match.id, match.version)
+        if row is None:
+            return
+        before = (match.version, match.status, match.rematch_id, [s.claimed for s in match.seats])
+        for act in row.actions:
+            if act.idx == match.version:
+                match.replay_row(act)
+        match.seats = row.seats
+        if row.status != "playing" and not match.ended:
+            match.status, match.reason = row.status, row.reason
+        match.rematch_id = row.rematch_id
+        after = (match.version, match.status, match.rematch_id, [s.claimed for s in match.seats])
+        if after != before:
+            self._changed(match)
+            if match.rematch_id and before[2] is None:
+                self.hub.notify(match.id, {"type": "rematch", "id": match.rematch_id})
+
+    def _changed(self, match: LiveMatch) -> None:
+        self.hub.broadcast(match)
+        self.bots.poke(match)
+
+    # ----- creating and joining -----------------------------------------
+    async def create(self, req: CreateMatch) -> tuple[LiveMatch, dict[int, str]]:
+        open_count = sum(1 for m in self.matches.values() if not m.ended)
+        if open_count >= self.settings.max_open_matches:
+            raise Conflict("the table is full: too many open matches, try again later")
+        game = get_game(req.game)
+        config = check_config(game, req.config)
+        config_json = config.model_dump(mode="json")
+        seed = secrets.randbits(63)
+        players = game.num_players(game.new_state(config, 0))
+        if len(req.seats) != players:
+            raise Unprocessable(
+                f"{game.id} with this config has {players} seats, got {len(req.seats)}"
+            )
+        tokens: dict[int, str] = {}
+        seat_rows: list[SeatRow] = []
+        for i, seat in enumerate(req.seats):
+            if seat.kind == "bot":
+                spec = seat.agent or "random"
+                if spec.split(":", 1)[0] == "human":
+                    raise Unprocessable(f"seats[{i}]: 'human' is a seat kind, not a bot")
+                make_agent(spec, game.id)  # refuses unknown agents and parameters
+                seat_rows.append(SeatRow(i, "bot", spec, None, True))
+            else:
+                tokens[i] = new_token()
+                seat_rows.append(SeatRow(i, "human", None, hash_token(tokens[i]), False))
+        row = MatchRow(
+            id=new_match_id(),
+            game=game.id,
+            config=config_json,
+            seed=seed,
+            name=req.name,
+            status="playing",
+            seats=seat_rows,
+            created_at=time.time(),
+        )
+        await self.db(self.storage.create_match, row)
+        match = LiveMatch(row)
+        self.matches[match.id] = match
+        self.bots.poke(match)
+        return match, tokens
+
+    async def authenticate(self, match: LiveMatch, token: str | None) -> int | None:
+        """The seat a token authorises in this match (None without a token: a spectator)."""
+        if token is None:
+            return None
+        if not token or len(token) > MAX_TOKEN_LENGTH:
+            raise Unauthorized("invalid token")
+        digest = hash_token(token)
+        for seat in match.seats:
+            if seat.kind == "human" and same_hash(seat.token_hash, digest):
+                if not seat.claimed:  # the invite link was opened: the seat is taken
+                    seat.claimed = True
+                    await self.db(self.storage.mark_claimed, match.id, seat.seat)
+                return seat.seat
+        raise Unauthorized("this token does not hold a seat at this match")
+
+    async def join(self, match_id: str, seat: int | None) -> tuple[int, str]:
+        match = await self.get(match_id)
+        async with match.lock:
+            if match.ended:
+                raise Conflict("the match is over")
+            free = [s.seat for s in match.seats if s.kind == "human" and not s.claimed]
+            if seat is None:
+                if not free:
+                    raise Conflict("no free seat at this match")
+                seat = free[0]
+            elif seat not in free:
+                raise Conflict(f"seat {seat} is not free")
+            token = new_token()
+            if not await self.db(self.storage.claim_free_seat, match.id, seat, hash_token(token)):
+                raise Conflict(f"seat {seat} was taken meanwhile")
+            info = match.seats[seat]
+            info.token_hash, info.claimed = hash_token(token), True
+            self.hub.broadcast(match)
+        return seat, token
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [
+            m.lobby_entry()
+            for m in self.matches.values()
+            if not m.ended and any(s.kind == "human" and not s.claimed for s in m.seats)
+        ]
+
+    # ----- acting --------------------------------------------------------
+    async def act(self, match_id: str, seat: int, action: int | str, version: int) -> int:
+        """Store one action and return the new version; raises and changes nothing on refusal."""
+        match = await self.get(match_id)
+        async with match.lock:
+            if self.storage.is_postgres and version > match.version:
+                await self._catch_up(match)  # another process moved the match on
+            prepared = match.prepare(seat, action, version)
+            status = "finished" if match.game.is_terminal(prepared.state) else None
+            try:
+                await self.db(self.storage.append_action, match.id, prepared.row, status)
+            except StaleVersion:
+                await self._catch_up(match)
+                raise StaleVersionError(
+                    f"stale version {version}: the match is at version {match.version}",
+                    version=match.version,
+                ) from None
+            match.commit(prepared)
+            self._changed(match)
+            return match.version
+
+    async def rematch(self, match_id: str, seat: int) -> tuple[str, str]:
+        """The rematch of an ended match (created by the first seat to ask) and a token for ``seat``."""
+        match = await self.get(match_id)
+        if not match.ended:
+            raise Conflict("the match is not over")
+        if match.seats[seat].kind != "human":
+            raise Forbidden("bots do not ask for rematches")
+        async with match.lock:
+            if match.rematch_id is None:
+                req = CreateMatch.model_validate(
+                    {
+                        "game": match.game.id,
+                        "config": match.config_json,
+                        "name": match.name,
+                        "seats": [
+                            {"kind": s.kind, **({"agent": s.agent} if s.agent else {})}
+                            for s in match.seats
+                        ],
+                    }
+                )
+                new, _tokens = await self.create(req)
+                if await self.db(self.storage.set_rematch, match.id, new.id):
+                    match.rematch_id = new.id
+                else:  # another process recorded one first
+                    await self._catch_up(match)
+                self.hub.notify(match.id, {"type": "rematch", "id": match.rematch_id})
+            rematch_id = match.rematch_id
+        assert rematch_id is not None
+        new_match = await self.get(rematch_id)
+        token = new_token()
+        async with new_match.lock:
+            await self.db(self.storage.set_seat_token, rematch_id, seat, hash_token(token), True)
+            info = new_match.seats[seat]
+            info.token_hash, info.claimed = hash_token(token), True
+        return rematch_id, token
+
+    # ----- timeouts ------------------------------------------------------
+    async def _timeouts(self) -> None:
+        limit = self.settings.seat_timeout
+        while True:
+            await asyncio.sleep(min(1.0, limit / 4))
+            now = time.monotonic()
+            for match in list(self.matches.values()):
+                if match.ended:
+                    continue
+                late = [
+                    s
+                    for s, since in match.pending_since.items()
+                    if match.seats[s].kind == "human" and now - since > limit
+                ]
+                if late:
+                    await self._time_out(match, late[0])
+
+    async def _time_out(self, match: LiveMatch, seat: int) -> None:
+        async with match.lock:
+            if match.ended:
+                return
+            reason = f"seat {seat} did not act within {self.settings.seat_timeout:g} s"
+            if await self.db(self.storage.end_match, match.id, "timed_out", reason):
+                match.status, match.reason = "timed_out", reason
+                self._changed(match)
+            else:
+                await self._catch_up(match)

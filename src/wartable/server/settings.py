@@ -1,0 +1,45 @@
+"""The server's settings: one frozen record built by ``wartable serve`` (or a test)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+ENV_DATABASE_URL = "WARTABLE_DATABASE_URL"
+DEFAULT_DB_FILE = "wartable-server.db"
+
+
+def default_database_url() -> str:
+    """``WARTABLE_DATABASE_URL`` if set, else a SQLite file in the working directory."""
+    url = os.environ.get(ENV_DATABASE_URL)
+    if url:
+        return url
+    return f"sqlite:///{Path(DEFAULT_DB_FILE).resolve()}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    # a human seat that has a decision pending for this long ends the match (0: never)
+    seat_timeout: float = 0.0
+    # largest accepted HTTP body and WebSocket message, in bytes
+    max_message_bytes: int = 16_384
+    # per WebSocket connection: a token bucket of ``rate_burst`` messages refilled at
+    # ``rate_per_second``; the same per client address for HTTP writes (0 disables)
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    http_rate_per_second: float = 50.0
+    http_rate_burst: int = 200
+    # processes computing search bots' moves (random and heuristic bots run in threads)
+    bot_workers: int = 1
+    # pause before a bot acts, so a person can follow (seconds)
+    bot_delay: float = 0.0
+    # at most this many matches open (not finished) at once
+    max_open_matches: int = 10_000
+    # the origin put in invite links (empty: links are relative)
+    public_url: str = ""
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.database_url.startswith("postgresql")

@@ -1,0 +1,128 @@
+// Skirm, the dice duel: each duelist's card (speed, skills, ability, scoring) and dice.
+
+import { h, titleCase, seatColour } from "../ui.js";
+import { seatHead, zone, stat } from "./common.js";
+
+const SKILL_ICON = { might: "💪", grace: "🪶", wits: "💡", lore: "📜", guile: "🎭", spirit: "✨" };
+const FALLBACK_SKILLS = ["might", "grace", "wits", "lore", "guile", "spirit"];
+
+function skills(ctx) {
+  return (ctx.cat && ctx.cat.skills) || FALLBACK_SKILLS;
+}
+
+function cardInfo(ctx, id) {
+  return (ctx.cat && ctx.cat.cards && ctx.cat.cards[String(id)]) || null;
+}
+
+function cardEl(ctx, id, cls) {
+  const info = cardInfo(ctx, id);
+  if (!info) return h("div", { class: `card ${cls || ""}` }, h("div", { class: "name" }, `Card ${id}`));
+  const sk = skills(ctx);
+  return h("div", { class: `card skirm-card ${cls || ""}`, title: `Card ${id}: ${info.ability}, scoring ${info.scoring}`, "data-card": String(id) },
+    h("div", { class: "speed", title: "speed" }, `⚡${info.speed}`),
+    h("div", { class: "name" }, titleCase(info.ability.toLowerCase())),
+    h("div", { class: "cls" }, `#${id}`),
+    h("div", { class: "skills" }, info.skills.map((s) => h("span", { title: sk[s] }, SKILL_ICON[sk[s]] || sk[s]))),
+    h("div", { class: "text" }, `Scoring: ${titleCase(info.scoring.toLowerCase())}`));
+}
+
+function dieEl(ctx, face, i, extraCls) {
+  const sk = skills(ctx);
+  if (face == null || face < 0) return h("div", { class: `die hidden ${extraCls || ""}`, title: "hidden die" }, h("span", { class: "idx" }, String(i + 1)), h("span", { class: "face" }, "?"));
+  const name = sk[face] || String(face);
+  return h("div", { class: `die ${extraCls || ""}`, title: `die ${i + 1}: ${name}`, "data-face": name },
+    h("span", { class: "idx" }, String(i + 1)), h("span", { class: "face" }, SKILL_ICON[name] || name[0]), h("span", {}, name));
+}
+
+function resolving(o) {
+  if (o.phase !== "ability" || o.first < 0) return -1;
+  return o.step === 0 ? o.first : 1 - o.first;
+}
+
+export default {
+  title: () => "Skirm",
+  phase(ctx) {
+    const o = ctx.obs;
+    if (o.phase === "reveal") return "Choose a card to reveal";
+    if (o.phase === "quick") return "Quick duel: reroll or stand";
+    if (o.phase === "over") return "The duel is over";
+    const r = resolving(o);
+    const info = r >= 0 ? cardInfo(ctx, o.card[r]) : null;
+    return info ? `${ctx.seatName(r)}: ${titleCase(info.ability.toLowerCase())}` : titleCase(o.phase || "");
+  },
+  label(n, ctx) {
+    const sk = (ctx && ctx.cat && ctx.cat.skills) || FALLBACK_SKILLS;
+    let m;
+    if ((m = n.match(/^reveal (\d+)$/))) return `Reveal card #${m[1]}`;
+    if ((m = n.match(/^pick (\d+)$/))) return `Pick your die ${m[1]}`;
+    if ((m = n.match(/^opp (\d+)$/))) return `Pick their die ${m[1]}`;
+    if ((m = n.match(/^set (\d+) (\w+)$/))) return `Set die ${m[1]} to ${m[2]} ${SKILL_ICON[m[2]] || ""}`;
+    const words = {
+      done: "Done", "keep new": "Keep the new roll", "keep old": "Keep the old face", "group a": "Group A", "group b": "Group B",
+      "reroll a": "Reroll group A", "reroll b": "Reroll group B", "gain mine": "Gain one of mine", "gain theirs": "Gain one of theirs",
+      "reroll gained": "Reroll the gained die", "keep gained": "Keep the gained die", "reroll all": "Reroll all", stand: "Stand",
+    };
+    void sk;
+    return words[n] || n;
+  },
+  choiceLabel(n) {
+    const m = n.match(/^set \d+ (\w+)$/);
+    return m ? `${SKILL_ICON[m[1]] || ""} ${m[1]}` : undefined;
+  },
+  event(e, ctx) {
+    const sk = skills(ctx);
+    const who = e.seat != null ? ctx.seatName(e.seat) : "";
+    const faces = (f) => (f || []).map((x) => sk[x] || "?").join(", ");
+    switch (e.type) {
+      case "committed": return `${who} has chosen a card`;
+      case "reveal": return `Cards revealed: ${(e.cards || []).map((c, s) => `${ctx.seatName(s)} #${c}`).join(", ")}; ${ctx.seatName(e.first)} goes first`;
+      case "ability": return `${who} uses ${titleCase(String(e.ability).toLowerCase())}`;
+      case "reroll": return `${who} rerolls ${e.dice ? `die ${e.dice.map((d) => d + 1).join(", ")}` : "dice"}${e.faces ? `: ${faces(e.faces)}` : ""}${e.by ? ` (${e.by})` : ""}`;
+      case "set": return `${who} sets die ${e.die + 1} to ${sk[e.face]}${e.by ? ` (${e.by})` : ""}`;
+      case "move": return `a ${sk[e.face]} die moves from ${ctx.seatName(e.frm)}${e.by ? ` (${e.by})` : ""}`;
+      case "swap": return `${who} swaps die ${e.die + 1} with their die ${e.opp_die + 1} (${e.by})`;
+      case "horn": return `${who} blows the Horn: ${faces(e.faces)}`;
+      case "keep_old": return `${who} keeps the old ${sk[e.face]}`;
+      case "score": return `Score: ${(e.points || []).join(" – ")}${e.winner >= 0 ? `; ${ctx.seatName(e.winner)} wins` : ", a draw"}`;
+      default: return undefined;
+    }
+  },
+  render(ctx) {
+    const o = ctx.obs;
+    const me = ctx.seat == null ? 0 : ctx.seat;
+    const order = ctx.seat == null ? [1, 0] : [1 - me, me];
+    const actor = ctx.toAct.length === 1 ? ctx.toAct[0] : -1;
+    const sel = new Set(o.sel || []);
+    const osel = new Set(o.osel || []);
+    const waiting = (o.commit && o.commit.waiting_for) || [];
+    const sides = order.map((s) => {
+      const mine = s === ctx.seat;
+      const played = o.card && o.card[s] ? cardEl(ctx, o.card[s], "played") : null;
+      let cardArea;
+      if (played) cardArea = played;
+      else if (o.phase === "reveal" && !waiting.includes(s)) cardArea = h("div", { class: "card back", title: "chosen, face down" });
+      else cardArea = h("div", { class: "card empty" }, o.phase === "reveal" ? "choosing…" : "—");
+      const dice = (o.dice[s] || []).map((f, i) => {
+        // sel/osel name dice of the acting seat and of its opponent
+        const isSel = actor >= 0 && ((s === actor && sel.has(i)) || (s !== actor && osel.has(i)));
+        const el = dieEl(ctx, f, i, isSel ? "sel" : "");
+        if (mine) ctx.bind(el, [`pick ${i + 1}`, ...skills(ctx).map((k) => `set ${i + 1} ${k}`)], `die-${i}`);
+        else if (ctx.seat != null) ctx.bind(el, [`opp ${i + 1}`], `odie-${i}`);
+        return el;
+      });
+      const hand = mine && o.phase === "reveal"
+        ? h("div", { class: "row hand" }, (o.hand || []).map((id) => ctx.bind(cardEl(ctx, id, "small"), [`reveal ${id}`])))
+        : h("div", { class: "row" }, h("span", { class: "stat", title: "cards in hand" }, `🂠 ${o.hand_counts[s]}`));
+      return h("div", { class: `zone duelist${mine ? " mine" : ""}`, style: { borderColor: seatColour(s) } },
+        seatHead(ctx, s, [
+          o.first === s ? h("span", { class: "stat", title: "acts first" }, "first") : null,
+          o.points && (o.points[0] || o.points[1] || o.phase === "over") ? stat("★", o.points[s], "points") : null,
+          o.phase === "reveal" && waiting.includes(s) ? h("span", { class: "waiting" }, "choosing a card…") : null,
+          o.phase === "reveal" && !waiting.includes(s) ? h("span", { class: "waiting" }, "ready") : null,
+        ], ctx.toAct.includes(s)),
+        h("div", { class: "duel-row" }, cardArea, h("div", { class: "dice" }, dice)),
+        mine ? hand : null);
+    });
+    return h("div", { class: "skirm-board" }, sides[0], h("div", { class: "versus" }, "VS"), sides[1]);
+  },
+};

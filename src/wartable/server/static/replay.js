@@ -1,0 +1,134 @@
+// The replay viewer: step through a finished match, board by board.
+
+import { api } from "./api.js";
+import { h, titleCase, seatColour, toast } from "./ui.js";
+import { loadView, loadCatalogue } from "./views.js";
+import { outcomeText } from "./table.js";
+
+export class Replay {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.step = 0;
+    this.cacheViews = new Map();
+    this.stepped = true;
+  }
+
+  async start() {
+    this.root.replaceChildren(h("div", { class: "loading" }, "Fetching the replay…"));
+    try {
+      this.log = await api.replay(this.id);
+    } catch (err) {
+      this.root.replaceChildren(h("div", { class: "panel error-panel" }, h("h2", {}, "No replay"), h("p", {}, err.message), h("a", { class: "btn", href: "#/" }, "Lobby")));
+      return;
+    }
+    this.game = this.log.game;
+    this.module = await loadView(this.game);
+    this.catalogue = await loadCatalogue();
+    this.actions = this.log.actions || [];
+    this.keys = (e) => {
+      if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+      if (e.key === "ArrowRight") this.go(this.step + 1);
+      if (e.key === "ArrowLeft") this.go(this.step - 1);
+      if (e.key === "Home") this.go(0);
+      if (e.key === "End") this.go(this.actions.length);
+    };
+    document.addEventListener("keydown", this.keys);
+    await this.go(this.actions.length);
+  }
+
+  stop() {
+    if (this.keys) document.removeEventListener("keydown", this.keys);
+    if (this.playing) clearInterval(this.playing);
+  }
+
+  async fetchStep(n) {
+    if (this.cacheViews.has(n)) return this.cacheViews.get(n);
+    let v = null;
+    if (this.stepped) {
+      try {
+        v = await api.replay(this.id, null, n);
+        if (!v || v.observation === undefined) {
+          this.stepped = false;
+          v = null;
+        }
+      } catch {
+        this.stepped = false;
+      }
+    }
+    if (!v && n === this.actions.length) {
+      try {
+        v = await api.view(this.id, null);
+      } catch {
+        v = null;
+      }
+    }
+    if (v) this.cacheViews.set(n, v);
+    return v;
+  }
+
+  async go(n) {
+    n = Math.max(0, Math.min(this.actions.length, n));
+    this.step = n;
+    const v = await this.fetchStep(n);
+    if (this.step !== n) return;
+    this.render(v);
+  }
+
+  render(v) {
+    const n = this.step;
+    let board = h("div", { class: "panel muted" }, "This server does not step through replays; the move list is below.");
+    if (v) {
+      const ctx = {
+        view: v, obs: v.observation || {}, seat: null, spectator: true, legal: [], myTurn: false,
+        toAct: v.to_act || [], outcome: v.outcome || null, cat: this.catalogue[this.game] || {}, selected: null, used: new Set(),
+        seatName: (s) => `Seat ${s + 1}`, has: () => false, matching: () => [], bind: (el) => el, button: (nn, t) => h("button", { class: "btn act", disabled: true }, t || nn),
+      };
+      try {
+        board = this.module.render(ctx);
+      } catch (err) {
+        board = h("pre", {}, String(err));
+      }
+      this.phase = (this.module.phase && this.module.phase(ctx)) || "";
+    }
+    const outcome = this.log.outcome;
+    const moves = h("ol", { class: "log replay-moves", start: "1" }, this.actions.map((a, i) =>
+      h("li", { class: i + 1 === n ? "current" : "", style: { borderLeftColor: seatColour(a[0]) } },
+        h("button", { class: "linkish", type: "button", onclick: () => this.go(i + 1) }, `Seat ${a[0] + 1}: ${this.module.label ? this.module.label(a[1], { cat: this.catalogue[this.game] || {}, obs: {}, view: {} }) : a[1]}`))));
+    const slider = h("input", { type: "range", min: 0, max: this.actions.length, value: n, "aria-label": "step", oninput: (e) => this.go(Number(e.target.value)) });
+    const controls = h("div", { class: "replay-controls" },
+      h("button", { class: "btn small", type: "button", "data-step": "first", onclick: () => this.go(0) }, "⏮"),
+      h("button", { class: "btn small", type: "button", "data-step": "prev", onclick: () => this.go(this.step - 1) }, "◀"),
+      h("span", { class: "step-count" }, `move ${n} / ${this.actions.length}`),
+      h("button", { class: "btn small", type: "button", "data-step": "next", onclick: () => this.go(this.step + 1) }, "▶"),
+      h("button", { class: "btn small", type: "button", "data-step": "last", onclick: () => this.go(this.actions.length) }, "⏭"),
+      h("button", { class: "btn small", type: "button", onclick: () => this.togglePlay() }, this.playing ? "Pause" : "Play"),
+      slider);
+    const last = n > 0 ? this.actions[n - 1] : null;
+    const boardRoot = h("section", { id: "board", class: `board game-${this.game}`, "data-game": this.game, "data-seat": "spectator", "data-version": String(n), "data-outcome": n === this.actions.length && outcome ? ((outcome.winners || []).join(",") || "draw") : undefined }, board);
+    this.root.replaceChildren(
+      h("header", { class: "table-head" }, h("a", { href: "#/", class: "logo" }, "⚔ wartable"), h("div", { class: "table-title" }, h("strong", {}, `Replay — ${titleCase(this.game)}`)), h("div", { class: "who" }, h("span", { class: "badge spectator" }, "Replay"))),
+      h("div", { class: "status replay" }, this.phase ? h("span", { class: "phase" }, this.phase) : null,
+        h("span", { class: "turn" }, last ? `Seat ${last[0] + 1} played ${last[1]}` : "The start of the match"),
+        outcome && n === this.actions.length ? h("span", { class: "turn" }, ` — ${outcomeText(outcome, null, { seats: [] })}`) : null),
+      controls,
+      h("div", { class: "table-main" }, boardRoot, h("aside", { class: "side" }, h("h3", {}, "Moves"), moves)),
+    );
+    const cur = this.root.querySelector(".replay-moves .current");
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+  }
+
+  togglePlay() {
+    if (this.playing) {
+      clearInterval(this.playing);
+      this.playing = null;
+    } else {
+      if (this.step >= this.actions.length) this.step = 0;
+      this.playing = setInterval(() => {
+        if (this.step >= this.actions.length) this.togglePlay();
+        else this.go(this.step + 1).catch((e) => toast(String(e), "error"));
+      }, 700);
+    }
+    this.go(this.step);
+  }
+}

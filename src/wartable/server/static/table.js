@@ -1,0 +1,344 @@
+// The table: one match seen from one seat (or as a spectator). The game's own view module
+// draws the board; this shell draws whose turn it is, the choice tray, the list of every
+// legal move, the event log and the end of the game.
+
+import { api, Live } from "./api.js";
+import { h, seatColour, toast, rememberSeat, copyText, matchLink, titleCase } from "./ui.js";
+import { loadView, loadCatalogue } from "./views.js";
+
+export function seatLabel(view, seat, mine) {
+  if (seat === mine) return "You";
+  const s = (view.seats || []).find((x) => x.seat === seat);
+  if (s && s.kind === "bot") return `Bot ${seat + 1}` + (s.agent ? ` (${String(s.agent).split(":")[0]})` : "");
+  if (s && s.name) return s.name;
+  return `Player ${seat + 1}`;
+}
+
+export function outcomeText(outcome, mine, view) {
+  if (!outcome) return "";
+  const w = outcome.winners || [];
+  if (!w.length) return "Draw";
+  if (mine != null && w.includes(mine)) return w.length > 1 ? "Shared victory — you win!" : "You win!";
+  return `${w.map((s) => seatLabel(view, s, mine)).join(" and ")} win${w.length > 1 ? "" : "s"}`;
+}
+
+export class Table {
+  constructor(root, { id, seat, token, game }) {
+    this.root = root;
+    this.id = id;
+    this.seat = seat == null ? null : Number(seat);
+    this.token = token || null;
+    this.game = game || null;
+    this.view = null;
+    this.module = null;
+    this.catalogue = null;
+    this.selected = null;
+    this.busy = false;
+    this.log = [];
+    this.lastEvents = "[]";
+    this.lastVersion = -1;
+    this.conn = "connecting";
+  }
+
+  async start() {
+    this.root.replaceChildren(h("div", { class: "loading" }, "Setting up the table…"));
+    this.catalogue = await loadCatalogue();
+    this.live = new Live(this.id, this.token, (v) => this.onView(v), (s, err) => this.onConn(s, err));
+    this.live.start();
+  }
+
+  stop() {
+    if (this.live) this.live.close();
+  }
+
+  onConn(state, err) {
+    if (state === "error" && err) {
+      if (!this.view) {
+        this.root.replaceChildren(
+          h("div", { class: "panel error-panel" }, h("h2", {}, "This table cannot be opened"), h("p", {}, err.message),
+            h("a", { href: "#/", class: "btn" }, "Back to the lobby")),
+        );
+        this.live.close();
+        return;
+      }
+    }
+    this.conn = state;
+    const dot = this.root.querySelector(".conn");
+    if (dot) dot.dataset.state = state;
+  }
+
+  async onView(v) {
+    if (this.view && typeof v.version === "number" && v.version < this.view.version) return;
+    const game = v.game || (v.observation && v.observation.game) || this.game;
+    if (!this.module || this.game !== game) {
+      this.game = game;
+      this.module = await loadView(game);
+    }
+    if (v.seat !== undefined && v.seat !== null && this.seat == null && this.token) this.seat = v.seat;
+    this.mergeEvents(v);
+    const changed = !this.view || this.view.version !== v.version;
+    this.view = v;
+    if (changed) this.selected = null;
+    if (this.token && this.seat != null) {
+      rememberSeat({ id: this.id, seat: this.seat, token: this.token, game: this.game, over: !!v.outcome });
+    }
+    this.render();
+  }
+
+  mergeEvents(v) {
+    const evs = Array.isArray(v.events) ? v.events : [];
+    if (typeof v.version === "number" && v.version === this.lastVersion) return;
+    this.lastVersion = v.version;
+    const prev = JSON.parse(this.lastEvents);
+    let fresh = evs;
+    if (prev.length && evs.length >= prev.length && JSON.stringify(evs.slice(0, prev.length)) === this.lastEvents) {
+      fresh = evs.slice(prev.length);
+    }
+    this.lastEvents = JSON.stringify(evs);
+    for (const e of fresh) this.log.push(e);
+    if (this.log.length > 400) this.log.splice(0, this.log.length - 400);
+  }
+
+  ctx() {
+    const v = this.view;
+    const legal = (v.legal || []).map((a) => (typeof a === "string" ? a : a.notation));
+    const used = new Set();
+    const self = this;
+    const c = {
+      view: v,
+      obs: v.observation || {},
+      seat: this.seat,
+      spectator: this.seat == null,
+      legal,
+      myTurn: this.seat != null && (v.to_act || []).includes(this.seat),
+      toAct: v.to_act || [],
+      outcome: v.outcome || null,
+      cat: (this.catalogue && this.catalogue[this.game]) || {},
+      selected: this.selected,
+      used,
+      seatName: (s) => seatLabel(v, s, this.seat),
+      has: (n) => legal.includes(n),
+      matching: (pred) => legal.filter((n) => (typeof pred === "function" ? pred(n) : n.startsWith(pred))),
+      // make el take one legal action, or offer several through the choice tray
+      bind(el, notations, key) {
+        const list = (Array.isArray(notations) ? notations : [notations]).filter((n) => legal.includes(n));
+        if (!list.length) return el;
+        list.forEach((n) => used.add(n));
+        el.classList.add("actionable");
+        el.tabIndex = 0;
+        el.setAttribute("role", "button");
+        const run = () => {
+          if (list.length === 1) self.act(list[0]);
+          else self.select(key || list.join("|"), list);
+        };
+        if (list.length === 1) {
+          el.dataset.action = list[0];
+          el.title = el.title || self.label(list[0]);
+        } else {
+          el.dataset.choices = String(list.length);
+          if (self.selected && self.selected.key === (key || list.join("|"))) el.classList.add("selected");
+        }
+        el.addEventListener("click", (e) => {
+          e.stopPropagation();
+          run();
+        });
+        el.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            run();
+          }
+        });
+        return el;
+      },
+      button(notation, text, cls) {
+        const b = h("button", { class: `btn act ${cls || ""}`, type: "button" }, text || self.label(notation));
+        if (!legal.includes(notation)) {
+          b.disabled = true;
+          return b;
+        }
+        used.add(notation);
+        b.dataset.action = notation;
+        b.addEventListener("click", () => self.act(notation));
+        return b;
+      },
+    };
+    return c;
+  }
+
+  label(n) {
+    try {
+      return (this.module.label && this.module.label(n, this._ctx)) || n;
+    } catch {
+      return n;
+    }
+  }
+
+  select(key, list) {
+    this.selected = this.selected && this.selected.key === key ? null : { key, list };
+    this.render();
+    const first = this.root.querySelector(".tray [data-action]");
+    if (first) first.focus();
+  }
+
+  async act(notation) {
+    if (this.busy || !this.view) return;
+    this.busy = true;
+    this.root.classList.add("busy");
+    try {
+      await api.act(this.id, this.token, notation, this.view.version);
+      this.selected = null;
+    } catch (err) {
+      toast(err.message, "error");
+    } finally {
+      this.busy = false;
+      this.root.classList.remove("busy");
+    }
+    await this.live.refresh();
+  }
+
+  status(ctx) {
+    const v = this.view;
+    if (v.outcome) return { cls: "over", text: `Game over — ${outcomeText(v.outcome, this.seat, v)}` };
+    const toAct = v.to_act || [];
+    const waiting = (ctx.obs.commit && ctx.obs.commit.waiting_for) || [];
+    if (ctx.myTurn) {
+      const simul = toAct.length > 1 || waiting.length > 1;
+      return { cls: "mine", text: simul ? "Your move — everyone chooses at once, in secret" : "Your move" };
+    }
+    const others = toAct.filter((s) => s !== this.seat).map((s) => ctx.seatName(s));
+    if (this.seat != null && waiting.length && !waiting.includes(this.seat)) {
+      return { cls: "wait", text: `Choice made — waiting for the others (${others.join(", ")})` };
+    }
+    if (toAct.length > 1) return { cls: "wait", text: `Waiting for the others: ${others.join(", ")} choose in secret` };
+    return { cls: "wait", text: `Waiting for ${others.join(", ") || "…"}` };
+  }
+
+  render() {
+    const v = this.view;
+    const m = this.module;
+    const ctx = this.ctx();
+    this._ctx = ctx;
+    let board;
+    try {
+      board = m.render(ctx);
+    } catch (err) {
+      console.error(err);
+      board = h("pre", { class: "panel" }, `The ${this.game} view failed: ${err.message}\n` + JSON.stringify(ctx.obs, null, 1));
+    }
+    const st = this.status(ctx);
+    const phase = (m.phase && m.phase(ctx)) || "";
+    const title = (m.title && m.title(ctx)) || titleCase(this.game || "");
+    const rest = ctx.legal.filter((n) => !ctx.used.has(n));
+    const tray = h("div", { class: "tray" });
+    if (this.selected) {
+      tray.appendChild(h("span", { class: "tray-label" }, (m.trayLabel && m.trayLabel(this.selected, ctx)) || "Choose:"));
+      for (const n of this.selected.list) tray.appendChild(ctx.button(n, (m.choiceLabel && m.choiceLabel(n, ctx)) || this.label(n), "choice"));
+      tray.appendChild(h("button", { class: "btn ghost", type: "button", onclick: () => this.select(this.selected.key, []) }, "Cancel"));
+    }
+    for (const n of rest) tray.appendChild(ctx.button(n, this.label(n)));
+    const all = h("details", { class: "all-moves" },
+      h("summary", {}, `All legal moves (${ctx.legal.length})`),
+      h("div", { class: "move-list" }, ctx.legal.map((n) => {
+        const b = h("button", { class: "btn small", type: "button", "data-action": n, onclick: () => this.act(n) }, this.label(n));
+        return b;
+      })),
+    );
+    const boardRoot = h("section", {
+      id: "board",
+      class: `board game-${this.game}${ctx.myTurn ? " my-turn" : ""}`,
+      "data-game": this.game,
+      "data-seat": this.seat == null ? "spectator" : String(this.seat),
+      "data-version": String(v.version),
+      "data-outcome": v.outcome ? ((v.outcome.winners || []).join(",") || "draw") : undefined,
+      "aria-label": "game table",
+    }, board, (ctx.legal.length && this.seat != null) ? h("div", { class: "controls" }, tray, all) : null);
+    const head = h("header", { class: "table-head" },
+      h("a", { href: "#/", class: "logo", title: "Back to the lobby" }, "⚔ wartable"),
+      h("div", { class: "table-title" }, h("strong", {}, title), v.name ? h("span", { class: "muted" }, ` · ${v.name}`) : null),
+      h("div", { class: "who" },
+        this.seat == null ? h("span", { class: "badge spectator" }, "Spectating")
+          : h("span", { class: "badge", style: { background: seatColour(this.seat) } }, `Seat ${this.seat + 1}`),
+        h("span", { class: "conn", "data-state": this.conn, title: "connection" })),
+    );
+    const statusBar = h("div", { class: `status ${st.cls}`, role: "status", "aria-live": "polite" },
+      phase ? h("span", { class: "phase" }, phase) : null,
+      h("span", { class: "turn" }, st.text));
+    const logBox = h("ol", { class: "log", "aria-label": "what happened" });
+    const recent = this.log.slice(-80);
+    for (const e of recent) {
+      const text = this.describe(e, ctx);
+      if (text) logBox.appendChild(h("li", { class: `ev ev-${e.type}`, style: e.seat != null ? { borderLeftColor: seatColour(e.seat) } : undefined }, text));
+    }
+    const side = h("aside", { class: "side" }, h("h3", {}, "Battle log"), logBox,
+      this.seat != null && !v.outcome ? this.inviteBox() : null);
+    const parts = [head, statusBar];
+    if (v.outcome) parts.push(this.endPanel(ctx));
+    parts.push(h("div", { class: "table-main" }, boardRoot, side));
+    const keepScroll = this.root.querySelector(".log");
+    const atBottom = !keepScroll || keepScroll.scrollTop + keepScroll.clientHeight >= keepScroll.scrollHeight - 8;
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
+    this.root.replaceChildren(...parts);
+    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+    if (focused) {
+      const again = this.root.querySelector(`[data-action="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  describe(e, ctx) {
+    if (e.text) return e.text;
+    try {
+      const t = this.module.event && this.module.event(e, ctx);
+      if (t !== undefined) return t;
+    } catch {
+      /* fall through */
+    }
+    const fields = Object.entries(e).filter(([k]) => k !== "type" && k !== "to").map(([k, x]) => `${k} ${JSON.stringify(x)}`);
+    return `${titleCase(e.type || "event")}: ${fields.join(", ")}`;
+  }
+
+  inviteBox() {
+    const v = this.view;
+    const open = (v.seats || []).filter((s) => s.kind === "human" && !s.taken && s.seat !== this.seat);
+    if (!open.length) return null;
+    return h("div", { class: "invite" }, h("h3", {}, "Open seats"),
+      open.map((s) => h("div", {}, `Seat ${s.seat + 1} is free — share the table: `,
+        h("button", { class: "btn small", type: "button", onclick: () => copyText(matchLink(this.id)) }, "copy link"))));
+  }
+
+  endPanel(ctx) {
+    const v = this.view;
+    const o = v.outcome;
+    const win = this.seat != null && (o.winners || []).includes(this.seat);
+    const scores = o.scores && o.scores.length ? h("div", { class: "scores" },
+      o.scores.map((s, i) => h("span", { class: "score", style: { borderColor: seatColour(i) } }, `${ctx.seatName(i)}: ${s}`))) : null;
+    return h("div", { class: `end-panel ${win ? "won" : this.seat == null ? "" : "lost"}` },
+      h("div", { class: "end-title" }, outcomeText(o, this.seat, v)),
+      o.reason ? h("div", { class: "muted" }, titleCase(o.reason)) : null,
+      scores,
+      h("div", { class: "end-actions" },
+        h("button", { class: "btn primary", type: "button", "data-rematch": "1", onclick: () => this.rematch() }, "Rematch"),
+        h("a", { class: "btn", href: `#/r/${this.id}` }, "Watch the replay"),
+        h("a", { class: "btn ghost", href: "#/" }, "Lobby")));
+  }
+
+  async rematch() {
+    const v = this.view;
+    const seats = (v.seats && v.seats.length ? v.seats : (v.observation.players || []).map(() => ({ kind: "human" })))
+      .map((s) => (s.kind === "bot" ? { kind: "bot", agent: s.agent || "heuristic" } : { kind: "human" }));
+    const config = v.config || (v.observation && v.observation.config) || {};
+    try {
+      const res = await api.create({ game: this.game, config, seats, name: v.name ? `${v.name} (rematch)` : undefined });
+      const mine = (res.seats || []).find((s) => s.seat === this.seat) || (res.seats || [])[0];
+      for (const s of res.seats || []) if (s !== mine) rememberSeat({ id: res.id, seat: s.seat, token: s.token, game: this.game });
+      if (mine) {
+        rememberSeat({ id: res.id, seat: mine.seat, token: mine.token, game: this.game });
+        location.hash = `#/m/${res.id}?seat=${mine.seat}&token=${encodeURIComponent(mine.token)}`;
+      } else {
+        location.hash = `#/m/${res.id}`;
+      }
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+}

@@ -1,0 +1,358 @@
+"""Durable storage: matches, seats (hashed tokens) and the action log, through SQLAlchemy 2.
+
+A match is (game, config, seed, actions): nothing else needs saving, a restarted
+server rebuilds every match by replaying its log. The action log's primary key
+``(match_id, idx)`` is the optimistic-concurrency guard: two writers racing for
+the same index cannot both commit (``StaleVersion`` for the loser), whether they
+run in one process or in several sharing one PostgreSQL database.
+
+The schema is versioned: ``MIGRATIONS[i]`` takes the database from version ``i``
+to ``i + 1``; ``migrate`` applies the missing steps in order, under a lock.
+Every function here is blocking; the service calls them from worker threads.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from wartable.core.errors import WartableError
+
+NOTIFY_CHANNEL = "wartable"
+
+metadata = MetaData()
+
+schema_version = Table("schema_version", metadata, Column("version", Integer, nullable=False))
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("config", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("name", String(120), nullable=False, default=""),
+    Column("status", String(16), nullable=False),  # playing | finished | timed_out
+    Column("reason", Text, nullable=True),  # why a match ended outside the rules
+    Column("rematch_id", String(32), nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("agent", String(200), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("notation", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+
+def _v1(conn: Connection) -> None:
+    metadata.create_all(conn, tables=[matches, seats, actions])
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StaleVersion(WartableError):
+    """Another writer stored an action at this index first."""
+
+
+class StorageError(WartableError):
+    """The database is not usable (unknown schema version, bad URL)."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    agent: str | None = None
+    token_hash: str | None = None
+    claimed: bool = False
+
+
+@dataclass
+class ActionRow:
+    idx: int
+    seat: int
+    action: int
+    notation: str
+
+
+@dataclass
+class MatchRow:
+    id: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    name: str
+    status: str
+    reason: str | None = None
+    rematch_id: str | None = None
+    created_at: float = 0.0
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[ActionRow] = field(default_factory=list)
+
+
+def _sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
+    dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (see the "begin" hook)
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")  # a commit is on disk before we acknowledge
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    # take the write lock up front: a reader upgrading to writer could otherwise deadlock
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        # one connection: SQLite serialises writers anyway, and the service talks to it
+        # from a single worker thread
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False}, pool_size=1, max_overflow=0
+        )
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    if url.startswith("postgresql"):
+        return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    raise StorageError(f"unsupported database URL {url.split(':', 1)[0]!r} (sqlite or postgresql)")
+
+
+class Storage:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.is_postgres = url.startswith("postgresql")
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
+
+    # ----- schema --------------------------------------------------------
+    def migrate(self) -> int:
+        """Bring the schema to ``SCHEMA_VERSION``; returns the version found before."""
+        with self._tx() as conn:
+            if self.is_postgres:
+                conn.execute(text("SELECT pg_advisory_xact_lock(7301)"))
+            schema_version.create(conn, checkfirst=True)
+            found = conn.execute(select(schema_version.c.version)).scalar()
+            start = int(found or 0)
+            if start > SCHEMA_VERSION:
+                raise StorageError(
+                    f"database schema version {start} is newer than this server's {SCHEMA_VERSION}"
+                )
+            for step in MIGRATIONS[start:]:
+                step(conn)
+            if found is None:
+                conn.execute(insert(schema_version).values(version=SCHEMA_VERSION))
+            elif start != SCHEMA_VERSION:
+                conn.execute(update(schema_version).values(version=SCHEMA_VERSION))
+        return start
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ----- writes --------------------------------------------------------
+    def _notify(self, conn: Connection, match_id: str) -> None:
+        if self.is_postgres:  # delivered to every listening server process on commit
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": match_id})
+
+    def create_match(self, row: MatchRow) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                insert(matches).values(
+                    id=row.id,
+                    game=row.game,
+                    config=json.dumps(row.config, sort_keys=True),
+                    seed=row.seed,
+                    name=row.name,
+                    status=row.status,
+                    reason=row.reason,
+                    created_at=row.created_at or time.time(),
+                )
+            )
+            conn.execute(
+                insert(seats),
+                [
+                    {
+                        "match_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "agent": s.agent,
+                        "token_hash": s.token_hash,
+                        "claimed": s.claimed,
+                    }
+                    for s in row.seats
+                ],
+            )
+            self._notify(conn, row.id)
+
+    def append_action(self, match_id: str, act: ActionRow, status: str | None = None) -> None:
+        """Store action ``act.idx`` (and the new status, if the game ended) in one transaction.
+
+        Raises ``StaleVersion`` if that index is already taken."""
+        try:
+            with self._tx() as conn:
+                conn.execute(
+                    insert(actions).values(
+                        match_id=match_id,
+                        idx=act.idx,
+                        seat=act.seat,
+                        action=act.action,
+                        notation=act.notation,
+                        created_at=time.time(),
+                    )
+                )
+                if status is not None:
+                    conn.execute(
+                        update(matches).where(matches.c.id == match_id).values(status=status)
+                    )
+                self._notify(conn, match_id)
+        except IntegrityError:
+            raise StaleVersion(f"action {act.idx} of match {match_id} is already stored") from None
+
+    def end_match(self, match_id: str, status: str, reason: str) -> bool:
+        """Mark a match ended outside the rules (a timeout); False if it had ended already."""
+        with self._tx() as conn:
+            done = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "playing")
+                .values(status=status, reason=reason)
+            ).rowcount
+            self._notify(conn, match_id)
+        return bool(done)
+
+    def set_seat_token(self, match_id: str, seat: int, token_hash: str, claimed: bool) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.match_id == match_id, seats.c.seat == seat)
+                .values(token_hash=token_hash, claimed=claimed)
+            )
+            self._notify(conn, match_id)
+
+    def claim_free_seat(self, match_id: str, seat: int, token_hash: str) -> bool:
+        """Give an unclaimed human seat a new token, atomically; False if it was taken."""
+        with self._tx() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(
+                    seats.c.match_id == match_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.claimed.is_(False),
+                )
+                .values(token_hash=token_hash, claimed=True)
+            ).rowcount
+            self._notify(conn, match_id)
+        return bool(done)
+
+    def mark_claimed(self, match_id: str, seat: int) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.match_id == match_id, seats.c.seat == seat)
+                .values(claimed=True)
+            )
+            self._notify(conn, match_id)
+
+    def set_rematch(self, match_id: str, rematch_id: str) -> bool:
+        """Record the rematch of a match once; False if another one was recorded first."""
+        with self._tx() as conn:
+            done = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.rematch_id.is_(None))
+                .values(rematch_id=rematch_id)
+            ).rowcount
+            self._notify(conn, match_id)
+        return bool(done)
+
+    # ----- reads ---------------------------------------------------------
+    def load_match(self, match_id: str, from_idx: int = 0) -> MatchRow | None:
+        """The match with its seats and the actions from index ``from_idx`` on."""
+        with self.engine.connect() as conn:
+            m = conn.execute(select(matches).where(matches.c.id == match_id)).mappings().first()
+            if m is None:
+                return None
+            row = MatchRow(
+                id=m["id"],
+                game=m["game"],
+                config=json.loads(m["config"]),
+                seed=int(m["seed"]),
+                name=m["name"],
+                status=m["status"],
+                reason=m["reason"],
+                rematch_id=m["rematch_id"],
+                created_at=float(m["created_at"]),
+            )
+            for s in conn.execute(
+                select(seats).where(seats.c.match_id == match_id).order_by(seats.c.seat)
+            ).mappings():
+                row.seats.append(
+                    SeatRow(s["seat"], s["kind"], s["agent"], s["token_hash"], bool(s["claimed"]))
+                )
+            for a in conn.execute(
+                select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.notation)
+                .where(actions.c.match_id == match_id, actions.c.idx >= from_idx)
+                .order_by(actions.c.idx)
+            ):
+                row.actions.append(ActionRow(int(a[0]), int(a[1]), int(a[2]), str(a[3])))
+            conn.rollback()
+        return row
+
+    def match_ids(self, statuses: tuple[str, ...] = ("playing",)) -> list[str]:
+        with self.engine.connect() as conn:
+            ids = conn.execute(
+                select(matches.c.id)
+                .where(matches.c.status.in_(statuses))
+                .order_by(matches.c.created_at)
+            ).scalars()
+            return [str(i) for i in ids]
