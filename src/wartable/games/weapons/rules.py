@@ -197,6 +197,7 @@ def defend(s: WeaponsState, card: int, events: list[Event] | None) -> None:
 
 def concede(s: WeaponsState, events: list[Event] | None) -> None:
     d = s.defender
+    hidden = face_down_pending(s)  # conceding to the face-down third attack leaves it unseen
     if events is not None:
         events.append(event("concede", seat=d))
     if lose_health(s, d, s.config.concede_damage, events):
@@ -204,7 +205,7 @@ def concede(s: WeaponsState, events: list[Event] | None) -> None:
     if s.config.throw_in and len(s.attacks) < 3 and attack_options(s, s.first):
         s.phase = THROW_IN
         return
-    collect(s, events)
+    collect(s, events, hidden)
 
 
 def lose_health(s: WeaponsState, p: int, amount: int, events: list[Event] | None) -> bool:
@@ -227,13 +228,24 @@ def lose_health(s: WeaponsState, p: int, amount: int, events: list[Event] | None
     return False
 
 
-def collect(s: WeaponsState, events: list[Event] | None) -> None:
-    """The beaten Defender takes every card of the Skirmish into their hand."""
+def collect(s: WeaponsState, events: list[Event] | None, hidden_third: bool = False) -> None:
+    """The beaten Defender takes every card of the Skirmish into their hand.
+
+    ``hidden_third``: the Defender conceded to the face-down third attack, which goes to
+    their hand unseen by the table. Only the Defender (now holding it) and its attacker
+    (who played it) see it in the event; the others see the face-up cards and a count."""
     d = s.defender
-    for x in s.attacks + s.defences:
+    cards = s.attacks + s.defences
+    for x in cards:
         insort(s.hands[d], x)
-    if events is not None:
-        events.append(event("collect", seat=d, cards=s.attacks + s.defences))
+    if events is not None and hidden_third:
+        knows = (d, s.attackers[2])
+        others = tuple(q for q in range(s.config.players) if q not in knows)
+        events.append(event("collect", knows, seat=d, cards=cards))
+        shown = [x for k, x in enumerate(s.attacks) if k != 2] + s.defences
+        events.append(event("collect", others, seat=d, cards=shown, face_down=1))
+    elif events is not None:
+        events.append(event("collect", seat=d, cards=cards))
     s.attacks, s.attackers, s.defences = [], [], []
     end_skirmish(s, False, events)
 
