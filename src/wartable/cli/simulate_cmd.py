@@ -30,6 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wartable.core.errors import ConfigError
+from wartable.core.rewards import DEFAULT_REWARD, check_reward
 from wartable.games import get_game
 from wartable.sim import SimJob, SimResult, prepare_job, run_job
 from wartable.sim.inputs import (
@@ -78,7 +79,8 @@ def progress_bar(console: Console) -> Progress:
 
 def _tally_row(label: list[str], t: dict[str, Any]) -> list[str]:
     lo, hi = t["ci95"]
-    return [*label, str(t["wins"]), str(t["games"]), f"{t['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}"]
+    row = [*label, str(t["wins"]), str(t["games"]), f"{t['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}"]
+    return [*row, f"{t['mean_reward']:+.3f}"] if "mean_reward" in t else row
 
 
 def print_summary(summary: dict[str, Any]) -> None:
@@ -94,7 +96,7 @@ def print_summary(summary: dict[str, Any]) -> None:
         f"mean length {summary['mean_length']:.1f} decisions; "
         f"draws {summary['draws']} ({summary['draw_rate']:.1%})"
     )
-    cols = ["wins", "games", "win rate", "95% CI"]
+    cols = ["wins", "games", "win rate", "95% CI", f"mean reward ({summary['reward']})"]
     agents = Table(title="per agent (seats rotated every game)")
     for c in ["agent", "spec", *cols]:
         agents.add_column(c)
@@ -196,9 +198,9 @@ def _run_cells(
         run_all(step)
 
 
-def _cell_json(cell: Cell, by: str | None) -> dict[str, Any]:
+def _cell_json(cell: Cell, by: str | None, reward: str) -> dict[str, Any]:
     assert cell.result is not None
-    return {"cell": cell.label, "run_id": cell.run_id, **cell.result.summary(by=by)}
+    return {"cell": cell.label, "run_id": cell.run_id, **cell.result.summary(by, reward)}
 
 
 def print_cells(cells: list[Cell]) -> None:
@@ -285,12 +287,20 @@ def simulate(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write one JSON record per game (JSONL).")
     ] = None,
+    reward: Annotated[
+        str,
+        typer.Option(
+            "--reward",
+            help="Mean reward rule: share (a victory split among its winners), win, score.",
+        ),
+    ] = DEFAULT_REWARD,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many games (seats rotated, game i with seed S+i), store them and report win rates."""
     # every input error before any game starts (and before any output)
     workers = workers or (RAY_LOCAL_CPUS if backend == "ray" else 1)
+    check_reward(reward)
     if games < 1:
         raise ConfigError(f"-n {games}: a run needs at least one game")
     game = get_game(game_id)
@@ -331,7 +341,7 @@ def simulate(
     stored = {"db": store.url if store else None, "label": label, "already_stored": repeats}
     if as_json:
         if len(cells) == 1:
-            echo_json({**first.summary(by=by), **stored, "run_id": cells[0].run_id or None})
+            echo_json({**first.summary(by, reward), **stored, "run_id": cells[0].run_id or None})
         else:
             sweeps = [k for k, _ in parse_sweeps(sweep or [], game)]
             echo_json(
@@ -339,12 +349,12 @@ def simulate(
                     "game": game_id,
                     "sweep": sweeps,
                     **stored,
-                    "cells": [_cell_json(c, by) for c in cells],
+                    "cells": [_cell_json(c, by, reward) for c in cells],
                 }
             )
         return
     if len(cells) == 1:
-        print_summary(first.summary(by=by))
+        print_summary(first.summary(by, reward))
     else:
         print_cells(cells)
         if by:

@@ -6,14 +6,16 @@ Registered as ``wartable/<game>-v0`` for every game in
 arguments of ``gym.make``: ``config`` (the game's config dict), ``seat`` (the
 learner's seat, default 0), ``opponents`` (an agent spec such as ``random``
 or ``heuristic``, or one spec per other seat), ``encoder`` ("auto" or
-"generic"), ``illegal_reward``.
+"generic"), ``illegal_reward``, ``reward`` (the terminal reward rule,
+``"share"`` by default, ``"win"`` or ``"score"``: ``wartable.core.rewards``).
 
 Observations are ``{"observation": float32 vector, "action_mask": int8}``
 as in the PettingZoo environment, and ``action_masks()`` returns the mask
 (the convention of maskable policy-gradient libraries). An illegal action
 ends the episode with ``illegal_reward`` (default -1) and
 ``info["illegal_action"] = True``; the terminal reward is otherwise
-``common.terminal_rewards`` for the learner's seat.
+``common.terminal_rewards`` under ``reward`` for the learner's seat (a victory
+every seat shares is a draw: 0), with ``info["winners"]`` and ``info["draw"]``.
 
 ``reset(seed=...)`` seeds the episode stream (same seed, same episodes); each episode's
 deal seed and the bots' seed are independent draws from it, and ``info`` never holds
@@ -32,8 +34,17 @@ from gymnasium import spaces
 from wartable.agents.specs import make_agent
 from wartable.core.game import Game
 from wartable.core.match import agent_rngs
+from wartable.core.rewards import is_draw
 
-from .common import BOUND, action_mask, bounded, resolve_game, terminal_rewards
+from .common import (
+    BOUND,
+    DEFAULT_REWARD,
+    action_mask,
+    bounded,
+    check_reward,
+    resolve_game,
+    terminal_rewards,
+)
 from .encoders import make_encoder
 
 ObsType = dict[str, np.ndarray]
@@ -51,7 +62,9 @@ class WartableGymEnv(gym.Env[ObsType, np.int64]):
         encoder: str = "auto",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        reward: str = DEFAULT_REWARD,
     ) -> None:
+        self.reward = check_reward(reward)
         self.game = resolve_game(game)
         self.config = self.game.make_config(config or {})
         self.seats = self.game.num_players(self.game.new_state(self.config, 0))
@@ -129,8 +142,9 @@ class WartableGymEnv(gym.Env[ObsType, np.int64]):
         self._advance()
         if self.game.is_terminal(self.state):
             outcome = self.game.outcome(self.state)
-            reward = terminal_rewards(outcome, self.seats)[self.seat]
-            return self._obs(), reward, True, False, {"winners": list(outcome.winners)}
+            reward = terminal_rewards(outcome, self.seats, self.reward)[self.seat]
+            info = {"winners": list(outcome.winners), "draw": is_draw(outcome.winners, self.seats)}
+            return self._obs(), reward, True, False, info
         return self._obs(), 0.0, False, False, {}
 
     def render(self) -> str | None:

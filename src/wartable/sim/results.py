@@ -4,9 +4,12 @@ Definitions (also in docs/formats/cli.md):
 
 - a **draw** is a game with no winner, or where every seat shares the victory
   (in a game of two or more seats: a solo game won is a win); a draw counts
-  as a win for nobody;
+  as a win for nobody (``wartable.core.rewards.is_draw``);
 - otherwise every seat in ``winners`` scores a win (a shared victory of some
   seats, e.g. a team, is a win for each of them);
+- a seat's **reward** follows one of the rules of ``wartable.core.rewards``
+  (``share`` by default, ``win``, ``score``), the same as the research
+  adapters pay; the summary gives each agent's and seat's mean reward;
 - a game's **length** is the number of decisions (atomic actions) taken.
 """
 
@@ -18,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.errors import ConfigError
+from wartable.core.rewards import DEFAULT_REWARD, check_reward, is_draw, rewards_for
 
 from .stats import Tally
 
@@ -40,8 +44,11 @@ class GameRecord:
 
     @property
     def is_draw(self) -> bool:
-        seats = len(self.seat_agents)
-        return not self.winners or (seats > 1 and len(set(self.winners)) >= seats)
+        return is_draw(self.winners, len(self.seat_agents))
+
+    def rewards(self, reward: str = DEFAULT_REWARD) -> list[float]:
+        """Each seat's reward under the rule ``reward`` (``wartable.core.rewards``)."""
+        return rewards_for(self.winners, self.scores, len(self.seat_agents), reward)
 
     def seat_won(self, seat: int) -> bool:
         return not self.is_draw and seat in self.winners
@@ -87,7 +94,25 @@ class SimResult:
                 tallies[agent].add(r.seat_won(seat))
         return tallies
 
-    def summary(self, by: str | None = None) -> dict[str, Any]:
+    def mean_rewards(self, reward: str = DEFAULT_REWARD) -> tuple[list[float], list[float]]:
+        """Mean reward per agent and per seat under the rule ``reward``."""
+        agent_sum = [0.0] * len(self.job.agents)
+        agent_n = [0] * len(self.job.agents)
+        seat_sum = [0.0] * self.job.seats
+        for r in self.records:
+            for seat, value in enumerate(r.rewards(reward)):
+                agent_sum[r.seat_agents[seat]] += value
+                agent_n[r.seat_agents[seat]] += 1
+                seat_sum[seat] += value
+        n = max(1, len(self.records))
+        return (
+            [total / max(1, k) for total, k in zip(agent_sum, agent_n, strict=True)],
+            [total / n for total in seat_sum],
+        )
+
+    def summary(self, by: str | None = None, reward: str = DEFAULT_REWARD) -> dict[str, Any]:
+        reward = check_reward(reward)
+        agent_reward, seat_reward = self.mean_rewards(reward)
         n = len(self.records)
         seconds = max(self.seconds, 1e-9)
         seats = self.seat_tallies()
@@ -103,9 +128,13 @@ class SimResult:
             "workers": self.workers,
             "wins_per_seat": [t.wins for t in seats],
             "wins_per_agent": [t.wins for t in agents],
-            "seat_results": [{"seat": i, **t.to_json()} for i, t in enumerate(seats)],
+            "reward": reward,
+            "seat_results": [
+                {"seat": i, **t.to_json(), "mean_reward": round(seat_reward[i], 6)}
+                for i, t in enumerate(seats)
+            ],
             "agent_results": [
-                {"agent": i, "spec": spec, **t.to_json()}
+                {"agent": i, "spec": spec, **t.to_json(), "mean_reward": round(agent_reward[i], 6)}
                 for i, (spec, t) in enumerate(zip(self.job.agents, agents, strict=True))
             ],
             "draws": draws,
