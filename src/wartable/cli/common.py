@@ -1,16 +1,17 @@
 """Shared plumbing for the commands: one-line errors, JSON input, configs, output.
 
 Every error derived from ``WartableError`` becomes ``error: <reason>`` on one
-line of stderr and exit code 2; nothing is written to stdout in that case.
+line of stderr and exit code 2; nothing is written to stdout in that case. Files and
+stdin go through ``core.untrusted`` (size cap, UTF-8, nesting depth, number limits).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -20,34 +21,69 @@ from wartable.agents.specs import split_agent_specs as split_specs
 from wartable.core.errors import ConfigError, PositionError, WartableError
 from wartable.core.game import Game
 from wartable.core.position import position_from_json
+from wartable.core.untrusted import MAX_BYTES, decode_utf8, load_json_text, read_bytes
 from wartable.games import get_game
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 EXIT_ERROR = 2
+MAX_MESSAGE = 300  # characters of an error line
 
 
-def fail(message: str) -> NoReturn:
-    """Print ``error: message`` as one line on stderr and exit with code 2."""
+def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    """Print ``error: message`` as one printable line on stderr and exit with ``code``."""
     one_line = " ".join(str(message).split())
-    sys.stderr.write(f"error: {one_line}\n")
-    sys.stderr.flush()
-    raise typer.Exit(EXIT_ERROR)
+    if len(one_line) > MAX_MESSAGE:
+        one_line = one_line[: MAX_MESSAGE - 3] + "..."
+    one_line = one_line.encode("ascii", "backslashreplace").decode("ascii")
+    try:
+        sys.stderr.write(f"error: {one_line}\n")
+        sys.stderr.flush()
+    except OSError:  # stderr closed as well: nothing left to tell
+        pass
+    raise typer.Exit(code)
+
+
+def _quiet_broken_pipe() -> NoReturn:
+    """The reader went away (``wartable legal ... | head -1``): stop quietly, exit 0."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    raise typer.Exit(0)
 
 
 def cli_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn ``WartableError`` (and unreadable files) into a one-line error, exit 2."""
+    """Every failure is one ``error:`` line and exit 2; never a traceback.
+
+    ``WartableError`` and unreadable files carry their own reason; a broken pipe on stdout
+    exits quietly; anything else is a bug, reported on one line as an internal error
+    (``WARTABLE_DEBUG=1`` shows the traceback).
+    """
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return func(*args, **kwargs)
+            result = func(*args, **kwargs)
+            sys.stdout.flush()
+            return result
+        except typer.Exit:
+            raise
+        except BrokenPipeError:
+            _quiet_broken_pipe()
         except WartableError as err:
             fail(str(err))
         except OSError as err:
             where = f"{err.filename}: " if err.filename else ""
             fail(f"{where}{err.strerror or err}")
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as err:
+            if os.environ.get("WARTABLE_DEBUG"):
+                raise
+            fail(f"internal error ({type(err).__name__}); WARTABLE_DEBUG=1 shows the traceback")
 
     return wrapper
 
@@ -65,32 +101,29 @@ def echo_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
 
 
-def read_text(path: str) -> str:
-    """A file's text, or stdin for ``-``."""
-    if path == "-":
-        return sys.stdin.read()
-    return Path(path).read_text(encoding="utf-8")
+def read_text(path: str, error: type[WartableError] = WartableError) -> str:
+    """A file's text, or stdin for ``-`` (size-capped, strict UTF-8)."""
+    name = "<stdin>" if path == "-" else path
+    return decode_utf8(read_bytes(path, MAX_BYTES, error), name, error)
 
 
 def load_json_file(path: str, error: type[WartableError], what: str) -> Any:
-    """Parse a JSON file; bad JSON raises ``error`` naming the file, line and column."""
-    text = read_text(path)
+    """Parse a JSON file through the untrusted-input limits (``core.untrusted``)."""
     name = "<stdin>" if path == "-" else path
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise error(
-            f"{name}: not valid JSON ({what}): {err.msg} at line {err.lineno} column {err.colno}"
-        ) from None
+    data = read_bytes(path, MAX_BYTES, error)
+    return load_json_text(data, what=f"{name} ({what})", error=error)
 
 
 def load_position(path: str) -> tuple[Game[Any, Any], Any]:
-    """Read a position file (``-`` for stdin): ``PositionError`` names what is wrong."""
+    """Read a position file (``-`` for stdin): ``PositionError`` names what is wrong.
+
+    The command line is run by the machine's own user, so configs may name local data.
+    """
     data = load_json_file(path, PositionError, "a position")
     name = "<stdin>" if path == "-" else path
     try:
-        return position_from_json(data, get_game)
-    except PositionError as err:
+        return position_from_json(data, get_game, allow_local_data=True)
+    except WartableError as err:
         raise PositionError(f"{name}: {err}") from None
 
 
@@ -98,12 +131,12 @@ def parse_config(text: str | None) -> dict[str, Any]:
     """``--config``: a JSON object, or ``@FILE`` holding one."""
     if not text:
         return {}
+    what = "--config"
     if text.startswith("@"):
-        text = read_text(text[1:])
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ConfigError(f"--config is not valid JSON: {err.msg} at column {err.colno}") from None
+        what = f"--config {text[1:]}"
+        data = load_json_file(text[1:], ConfigError, "a config")
+    else:
+        data = load_json_text(text, what=what, error=ConfigError)
     if not isinstance(data, dict):
         raise ConfigError("--config must be a JSON object")
     return data

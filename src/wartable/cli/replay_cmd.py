@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from wartable.core.errors import ReplayError
-from wartable.core.replay import run_replay
+from wartable.core.errors import ReplayError, WartableError
+from wartable.core.replay import check_replay, run_replay
 from wartable.games import get_game
 
 from .common import cli_errors, describe_outcome, echo_json, load_json_file
@@ -20,12 +20,13 @@ def replay(
 ) -> None:
     """Re-run a replay log and verify the recorded outcome (exit 2 if it differs)."""
     log: Any = load_json_file(log_path, ReplayError, "a replay log")
-    if not isinstance(log, dict) or not isinstance(log.get("game"), str):
-        raise ReplayError(f"{log_path}: a replay log is a JSON object with a 'game' field")
-    if not isinstance(log.get("actions", []), list):
-        raise ReplayError(f"{log_path}: 'actions' must be a list of [seat, notation]")
-    game = get_game(log["game"])
-    _, outcome = run_replay(game, log)
+    name = "<stdin>" if log_path == "-" else log_path
+    try:
+        check_replay(log)
+        game = get_game(log["game"])
+        _, outcome = run_replay(game, log, allow_local_data=True)
+    except WartableError as err:
+        raise ReplayError(f"{name}: {err}") from None
     n = len(log.get("actions", []))
     verified = log.get("outcome") is not None
     if as_json:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from wartable.core.untrusted import refuse_local_path
 
 from .cards import FACTIONS
 
@@ -100,14 +102,26 @@ class DraconiaConfig(BaseModel):
 
     @field_validator("decks")
     @classmethod
-    def _deck_files(cls, value: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
-        """A deck given as ["path/to/deck.toml"] is read from its file."""
+    def _deck_files(
+        cls, value: tuple[tuple[str, ...], ...], info: ValidationInfo
+    ) -> tuple[tuple[str, ...], ...]:
+        """A deck given as ["path/to/deck.toml"] is read from its file (local data only)."""
         from .decks import load_deck_file
 
-        return tuple(
-            tuple(load_deck_file(d[0]).units) if len(d) == 1 and d[0].endswith(".toml") else d
-            for d in value
-        )
+        out = []
+        for i, d in enumerate(value):
+            if len(d) == 1 and d[0].endswith(".toml"):
+                refuse_local_path(f"decks[{i}]", info)
+                d = tuple(load_deck_file(d[0]).units)
+            out.append(d)
+        return tuple(out)
+
+    @field_validator("data_dir")
+    @classmethod
+    def _local_dir(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None:
+            refuse_local_path("data_dir", info)
+        return value
 
     @field_validator("settlements")
     @classmethod

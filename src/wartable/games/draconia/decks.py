@@ -7,6 +7,9 @@ A deck file (TOML)::
     units = ["scorching_sands/Dastan", "scorching_sands/Tara", "amazania/Viper Matriarch",
              "amazania/Vine Stalkers", ...]   # 17 entries
 
+A faction may print several cards under one name with different values: ``"ironshroud/Bastion
+Guard#2"`` names the second of them (``units.toml`` order); a plain name is the first.
+
 Rules: 17 cards = 1 leader, 2 champions, 14 basic units; at most 3 factions; no identical
 champions and at most 4 identical basic units by title (several game copies may be mixed);
 the settlement must belong to the faction of the deck's leader.
@@ -35,20 +38,54 @@ class DeckFile(BaseModel):
     units: list[str] = Field(default_factory=list)
 
 
-def resolve(cards: CardSet, ref: str) -> int:
-    """'faction/Unit Name' -> unit id."""
+def resolve(cards: CardSet, ref: str, exact: bool = False) -> int:
+    """'faction/Unit Name' or 'faction/Unit Name#k' -> unit id.
+
+    A faction may print several cards under one name, not always with the same values
+    (Ironshroud's two Bastion Guards are 1/4 and 1/3): ``#k`` picks the k-th of them in
+    ``units.toml`` order. A plain name means ``#1``; with ``exact`` (positions) a plain name
+    that several cards share is refused, since it would not say which card is meant.
+    """
+    if not isinstance(ref, str):
+        raise KeyError(f"{ref!r}: expected a 'faction/Unit Name' string")
     faction, sep, name = ref.partition("/")
     if not sep or faction not in cards.decks:
-        raise KeyError(f"{ref!r}: expected 'faction/Unit Name' with a known faction")
-    try:
-        return cards.unit_by_name(faction, name).uid
-    except KeyError:
-        raise KeyError(f"{ref!r}: {faction} has no unit named {name!r}") from None
+        raise KeyError(f"{ref[:60]!r}: expected 'faction/Unit Name' with a known faction")
+    base, hash_, copy = name.rpartition("#") if "#" in name else (name, "", "")
+    versions = [u for u in cards.decks[faction] if cards.units[u].name == base]
+    if not versions:
+        raise KeyError(f"{ref[:60]!r}: {faction} has no unit named {base[:40]!r}")
+    if not hash_:
+        if exact and len(versions) > 1:
+            raise KeyError(
+                f"{ref!r}: {faction} has {len(versions)} cards named {base!r}; "
+                f"write {ref}#1 .. {ref}#{len(versions)}"
+            )
+        return versions[0]
+    if not copy.isdigit() or not 1 <= int(copy) <= len(versions):
+        raise KeyError(f"{ref[:60]!r}: {faction} has {len(versions)} cards named {base!r}")
+    return versions[int(copy) - 1]
+
+
+_REFS: dict[int, tuple[CardSet, tuple[str, ...]]] = {}
+
+
+def unit_refs(cards: CardSet) -> tuple[str, ...]:
+    """Every unit's identity as text, by unit id (see ``unit_ref``); built once per card set."""
+    hit = _REFS.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        refs = []
+        for u in cards.units:
+            versions = [v for v in cards.decks[u.faction] if cards.units[v].name == u.name]
+            ref = f"{u.faction}/{u.name}"
+            refs.append(ref if len(versions) == 1 else f"{ref}#{versions.index(u.uid) + 1}")
+        hit = _REFS[id(cards)] = (cards, tuple(refs))
+    return hit[1]
 
 
 def unit_ref(cards: CardSet, uid: int) -> str:
-    u = cards.units[uid]
-    return f"{u.faction}/{u.name}"
+    """The unit's identity as text: 'faction/Unit Name', with '#k' when the name is shared."""
+    return unit_refs(cards)[uid]
 
 
 def deck_violations(

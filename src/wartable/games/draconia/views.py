@@ -15,18 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.core.commit import Commitments
-from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 
 from . import actions as A
-from .cards import DECK_SIZE, CardSet
+from . import position
+from .cards import CardSet
 from .config import SETTLEMENT_IDS, DraconiaConfig
-from .decks import resolve, unit_ref
 from .settlements import BLESSINGS, NONE
 from .state import (
-    _LISTS,
-    _NESTED,
-    _SCALARS,
     BASIC_PILE,
     CHAMPION_PILE,
     DEPLOY,
@@ -241,71 +237,9 @@ def _determinize_commit(s: DraconiaState, obs: dict[str, Any], rng: Rng) -> None
 
 # ----------------------------------------------------------------------------- positions
 def state_to_json(s: DraconiaState) -> dict[str, Any]:
-    data = s.to_json()
-    data["decks"] = [[unit_ref(s.cards, u) for u in deck] for deck in s.decks]
-    data["settlement"] = [SETTLEMENT_IDS[i] if i != NONE else "" for i in s.settlement]
-    return data
+    return position.state_to_json(s)
 
 
 def state_from_json(config: DraconiaConfig, data: dict[str, Any], cards: CardSet) -> DraconiaState:
-    s = DraconiaState.__new__(DraconiaState)
-    s.config, s.cards = config, cards
-    seats = config.players
-
-    def need(key: str) -> Any:
-        if key not in data:
-            raise PositionError(f"draconia position: missing field {key!r}")
-        return data[key]
-
-    for key in _SCALARS:
-        value = need(key)
-        if key == "phase":
-            if value not in PHASE_NAMES:
-                raise PositionError(f"draconia position: unknown phase {value!r}")
-            value = PHASE_NAMES.index(value)
-        elif key == "end_reason":
-            value = str(value)
-        elif not isinstance(value, int):
-            raise PositionError(f"draconia position: {key} must be an integer")
-        setattr(s, key, value)
-    for key in _LISTS:
-        value = need(key)
-        if not isinstance(value, list):
-            raise PositionError(f"draconia position: {key} must be a list")
-        setattr(s, key, list(value))
-    for key in _NESTED:
-        value = need(key)
-        if not isinstance(value, list) or not all(isinstance(v, list) for v in value):
-            raise PositionError(f"draconia position: {key} must be a list of lists")
-        if key != "draft" and len(value) != seats:
-            raise PositionError(f"draconia position: {key} must hold one list per seat ({seats})")
-        setattr(s, key, [list(v) for v in value])
-    for key in ("health", "supply", "factions", "alive", "settlement", "stokens", "glimmer_round"):
-        if len(getattr(s, key)) != seats:
-            raise PositionError(f"draconia position: {key} needs {seats} entries")
-    try:
-        s.decks = [tuple(resolve(cards, ref) for ref in deck) for deck in need("decks")]
-    except (KeyError, TypeError) as err:
-        raise PositionError(f"draconia position: decks: {err}") from None
-    if len(s.decks) != seats:
-        raise PositionError(f"draconia position: decks needs {seats} entries")
-    try:
-        s.settlement = [SETTLEMENT_IDS.index(x) if x else NONE for x in s.settlement]
-    except ValueError:
-        raise PositionError(f"draconia position: unknown settlement in {s.settlement}") from None
-    for p in range(seats):
-        if len(s.field[p]) != 3 or len(s.face_up[p]) != 3:
-            raise PositionError(f"draconia position: field and face_up of seat {p} need 3 slots")
-        s.face_up[p] = [bool(x) for x in s.face_up[p]]
-        s.alive[p] = bool(s.alive[p])
-        zones = (
-            s.hand[p] + s.draw[p] + s.camp[p] + s.grave[p] + [c for c in s.field[p] if c != EMPTY]
-        )
-        for c in zones:
-            if not isinstance(c, int) or not 0 <= c < DECK_SIZE:
-                raise PositionError(f"draconia position: seat {p} has a card {c!r} outside #0-#16")
-        if len(set(zones)) != len(zones):
-            raise PositionError(f"draconia position: seat {p} has a card in two places")
-    s.commit = Commitments.from_json(need("commit"))
-    s.rng = Rng(int(data.get("rng", 0)))
-    return s
+    """Untrusted input: every field is checked (``position.py``)."""
+    return position.state_from_json(config, data, cards)

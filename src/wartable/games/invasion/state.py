@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
+from wartable.core.untrusted import Fields, distinct, require
 
 from .cards import NK, get_db
 from .config import InvasionConfig
@@ -146,55 +146,102 @@ def state_to_json(s: InvasionState) -> dict[str, Any]:
     return out
 
 
-def _int(data: dict[str, Any], key: str) -> int:
-    v = data.get(key)
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise PositionError(f"invasion position: field {key!r} must be an integer")
-    return v
+MAX_RNG = (1 << 64) - 1
+MAX_TURNS = 10**6  # far beyond any game (the invader decks run out in a few hundred turns)
+MAX_STACK = 64  # pending decisions nest a few deep
+_DECISION_FRAMES = range(12)  # F_DISCARD .. F_CAMPAIGN (stack.py)
+_AUTO_FRAMES = (20, 21, 22)  # A_ATTACK, A_EVENT, A_REFILL
 
 
-def _ints(v: Any, key: str) -> list[int]:
-    if not isinstance(v, list) or not all(
-        isinstance(x, int) and not isinstance(x, bool) for x in v
-    ):
-        raise PositionError(f"invasion position: field {key!r} must be a list of integers")
-    return list(v)
+def _bounds(db: Db) -> dict[str, int]:
+    """Upper bounds derived from the printed cards: nothing can exceed the whole box."""
+    cards = sum(db.count)
+    return {
+        "cards": cards,
+        "gold": sum(c * (g + b) for c, g, b in zip(db.count, db.gold, db.plus_gold, strict=True)),
+        "actions": 1 + sum(c * a for c, a in zip(db.count, db.plus_actions, strict=True)),
+        "buys": 1 + sum(c * b for c, b in zip(db.count, db.plus_buys, strict=True)),
+        "attack": sum(c * a for c, a in zip(db.count, db.attack, strict=True)),
+        "invaders": sum(db.inv_count),
+        "events": sum(db.event_count) * 4,
+    }
 
 
 def state_from_json(config: InvasionConfig, data: dict[str, Any]) -> InvasionState:
-    s = InvasionState(config, Rng(_int(data, "rng")))
-    for f in _INT_FIELDS:
-        setattr(s, f, _int(data, f))
-    for f in _LIST_FIELDS:
-        setattr(s, f, _ints(data.get(f), f))
-    for f in _NESTED_FIELDS:
-        v = data.get(f)
-        if not isinstance(v, list):
-            raise PositionError(f"invasion position: field {f!r} must be a list of lists")
-        setattr(s, f, [_ints(x, f) for x in v])
-    reason = data.get("end_reason", "")
-    if not isinstance(reason, str):
-        raise PositionError("invasion position: field 'end_reason' must be a string")
-    s.end_reason = reason
-    if s.n != config.players:
-        raise PositionError(f"invasion position: field 'n' is {s.n}, config has {config.players}")
-    for f in ("hand", "deck", "discard", "defeated", "pending_events"):
-        if len(getattr(s, f)) != s.n:
-            raise PositionError(f"invasion position: field {f!r} needs one entry per seat")
-    for f in ("hand", "discard"):
-        if any(len(x) != NK for x in getattr(s, f)):
-            raise PositionError(f"invasion position: field {f!r} needs {NK} counts per seat")
-    for f in ("supply", "play"):
-        if len(getattr(s, f)) != NK:
-            raise PositionError(f"invasion position: field {f!r} needs {NK} counts")
-    if len(s.row) != 6:
-        raise PositionError("invasion position: field 'row' needs 6 invader slots")
-    if len(s.campaigns) != s.owners():
-        raise PositionError("invasion position: field 'campaigns' needs one list per holder")
-    if not 0 <= s.active < s.n:
-        raise PositionError("invasion position: field 'active' is not a seat")
-    if not 1 <= s.terror <= 6:
-        raise PositionError("invasion position: field 'terror' must be 1-6")
-    if not 0 <= s.phase <= OVER:
-        raise PositionError("invasion position: field 'phase' is not a phase")
+    """Untrusted position state -> ``InvasionState`` (bounds: docs/formats/position.md).
+
+    Every count lies between 0 and the printed count of that card (``cards.toml``); gold,
+    actions, buys and attack damage at most what every card in the box could give at once;
+    decks hold card kinds and at most the whole box; invader, event and campaign ids index
+    their tables; row slots and targets are 0..5; stack frames are ``[kind, seat, a, b]``
+    with a known kind and an existing seat, a decision frame on top. The loaded state must
+    then pass ``invariants()`` (cards, invaders, events and campaigns conserved).
+    """
+    f = Fields(data)
+    s = InvasionState(config, Rng(f.integer("rng", 0, MAX_RNG)))
+    db = s.db
+    b = _bounds(db)
+    n = config.players
+    hi_card, cards = NK - 1, b["cards"]
+    s.end_reason = f.text("end_reason", 200)
+    s.n = f.integer("n", n, n)
+    for key in ("active", "first"):
+        setattr(s, key, f.integer(key, 0, n - 1))
+    s.threat_roll = f.integer("threat_roll", 0, 6)
+    s.turn = f.integer("turn", 0, MAX_TURNS)
+    s.phase = f.integer("phase", 0, OVER)
+    s.terror = f.integer("terror", 1, 6)
+    s.actions_left = f.integer("actions_left", 0, b["actions"])
+    s.buys_left = f.integer("buys_left", 0, b["buys"])
+    s.gold = f.integer("gold", 0, b["gold"])
+    for key in ("fury", "enchant", "atk_defenders", "atk_titan", "atk_slayer", "atk_shaman"):
+        setattr(s, key, f.integer(key, 0, cards))
+    for key in ("golem", "betrayals", "ruler", "retreat"):
+        setattr(s, key, f.integer(key, 0, cards))
+    s.atk_damage = f.integer("atk_damage", 0, b["attack"] + cards)
+    s.draw_limit = f.integer("draw_limit", 0, cards)
+    s.events_total = f.integer("events_total", 0, b["events"])
+    s.over = f.integer("over", 0, 1)
+    s.decisions = f.integer("decisions", 0, 10**9)
+    count = db.count
+    s.supply = f.ints("supply", 0, max(count), length=NK)
+    s.play = f.ints("play", 0, max(count), length=NK)
+    s.kingdom = f.ints("kingdom", 0, hi_card, max_len=NK)
+    require(distinct(s.kingdom), "kingdom", "a card kind is in the kingdom once")
+    inv = len(db.invaders) - 1
+    s.row = f.ints("row", -1, inv, length=6)
+    s.blue_deck = f.ints("blue_deck", 0, inv, max_len=b["invaders"])
+    s.gold_deck = f.ints("gold_deck", 0, inv, max_len=b["invaders"])
+    s.event_deck = f.ints("event_deck", 0, len(db.events) - 1, max_len=b["events"])
+    s.events_seen = f.ints("events_seen", 0, b["events"], length=len(db.events))
+    camps = len(db.campaigns) - 1
+    s.campaign_deck = f.ints("campaign_deck", 0, camps, max_len=camps + 1)
+    s.campaign_row = f.ints("campaign_row", -1, camps, max_len=3)
+    s.targets = f.ints("targets", 0, 5, max_len=6)
+    require(distinct(s.targets), "targets", "an invader is targeted once")
+    s.revealed = f.ints("revealed", 0, hi_card, max_len=cards)
+    s.hand = f.int_lists("hand", 0, max(count), count=n, length=NK)
+    s.discard = f.int_lists("discard", 0, max(count), count=n, length=NK)
+    for zone in ("supply", "play"):
+        for k, c in enumerate(getattr(s, zone)):
+            require(c <= count[k], f"{zone}[{k}]", f"more than the {count[k]} printed")
+    for zone in ("hand", "discard"):
+        for p, counts in enumerate(getattr(s, zone)):
+            for k, c in enumerate(counts):
+                require(c <= count[k], f"{zone}[{p}][{k}]", f"more than the {count[k]} printed")
+    s.deck = f.int_lists("deck", 0, hi_card, count=n, max_len=cards)
+    s.defeated = f.int_lists("defeated", 0, inv, count=n, max_len=b["invaders"])
+    s.pending_events = f.int_lists(
+        "pending_events", 0, len(db.events) - 1, count=n, max_len=b["events"]
+    )
+    s.campaigns = f.int_lists("campaigns", 0, camps, count=s.owners(), max_len=camps + 1)
+    s.stack = f.int_lists("stack", -1, cards, length=4, max_len=MAX_STACK)
+    f.done()
+    for i, (kind, seat, _a, _b) in enumerate(s.stack):
+        known = kind in _DECISION_FRAMES or kind in _AUTO_FRAMES
+        require(known, f"stack[{i}][0]", f"unknown frame kind {kind}")
+        require(0 <= seat < n, f"stack[{i}][1]", f"no seat {seat}")
+    if s.stack:
+        require(s.stack[-1][0] in _DECISION_FRAMES, "stack", "the top frame is a decision")
+    require(bool(s.over) == (s.phase == OVER), "over", "'over' is 1 exactly in phase 4")
     return s

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from wartable.core.untrusted import refuse_local_path
 
 
 class SkirmConfig(BaseModel):
@@ -32,6 +34,13 @@ class SkirmConfig(BaseModel):
         ),
     )
     data_dir: str | None = Field(None, description="directory holding an own cards.toml")
+
+    @field_validator("data_dir")
+    @classmethod
+    def _local_dir(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None:
+            refuse_local_path("data_dir", info)
+        return value
 
     @model_validator(mode="after")
     def _check(self) -> SkirmConfig:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.core.commit import Commitments
-from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
+from wartable.core.untrusted import Fields, distinct, require
 
+from . import actions as A
 from .cards import CardSet, load_cards
 from .config import SkirmConfig
 
@@ -109,74 +110,76 @@ def state_to_json(s: SkirmState) -> dict[str, Any]:
     }
 
 
-def _ints(data: dict[str, Any], key: str, lo: int, hi: int) -> list[int]:
-    v = data.get(key)
-    if not isinstance(v, list) or not all(isinstance(x, int) and lo <= x <= hi for x in v):
-        raise PositionError(f"field '{key}': expected a list of integers {lo}..{hi}")
-    return list(v)
-
-
-def _pair(data: dict[str, Any], key: str) -> list[Any]:
-    v = data.get(key)
-    if not isinstance(v, list) or len(v) != 2 or not all(isinstance(x, list) for x in v):
-        raise PositionError(f"field '{key}': expected two lists (one per seat)")
-    return v
-
-
-def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    v = data.get(key)
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise PositionError(f"field '{key}': expected an integer {lo}..{hi}")
-    return v
+MAX_RNG = (1 << 64) - 1
+MAX_DECISIONS = 10**6  # a duel takes a few dozen decisions
 
 
 def state_from_json(config: SkirmConfig, data: dict[str, Any]) -> SkirmState:
-    rng_state = data.get("rng")
-    if not isinstance(rng_state, int) or rng_state < 0:
-        raise PositionError("field 'rng': expected a non-negative integer")
-    s = SkirmState(config, Rng(rng_state))
-    if data.get("phase") not in PHASES:
-        raise PositionError(f"field 'phase': expected one of {', '.join(PHASES)}")
-    s.phase = PHASES.index(data["phase"])
-    ids = {c.id for c in s.cards.cards}
-    s.hands = []
-    for h in _pair(data, "hands"):
-        if not all(isinstance(c, int) and c in ids for c in h):
-            raise PositionError("field 'hands': unknown card id")
-        s.hands.append(list(h))
-    card = data.get("card")
-    if not isinstance(card, list) or len(card) != 2 or not all(c == 0 or c in ids for c in card):
-        raise PositionError("field 'card': expected two card ids (0 = not revealed)")
-    s.card = list(card)
-    try:
-        s.commit = Commitments.from_json(data["commit"])
-        if len(s.commit.buffers) != 2:
-            raise ValueError
-    except (KeyError, TypeError, ValueError):
-        raise PositionError("field 'commit': expected buffers and done for 2 seats") from None
-    s.dice = []
-    for d in _pair(data, "dice"):
-        if not all(isinstance(f, int) and 0 <= f < 6 for f in d):
-            raise PositionError("field 'dice': faces must be integers 0..5")
-        s.dice.append(list(d))
-    s.hidden = []
-    for i, h in enumerate(_pair(data, "hidden")):
-        if not all(isinstance(x, bool) for x in h) or len(h) != len(s.dice[i]):
-            raise PositionError("field 'hidden': one boolean per die")
-        s.hidden.append(list(h))
-    if len(s.dice[0]) + len(s.dice[1]) != 12:
-        raise PositionError("field 'dice': the duel uses exactly 12 dice")
-    s.first = _int(data, "first", -1, 1)
-    s.step = _int(data, "step", 0, 2)
-    s.stage = _int(data, "stage", 0, 3)
-    s.sel = _ints(data, "sel", 0, 11)
-    s.osel = _ints(data, "osel", 0, 11)
-    s.aux = _ints(data, "aux", -1, 11)
-    s.left = _int(data, "left", 0, 12)
-    s.decisions = _int(data, "decisions", 0, 10**9)
-    s.winner = _int(data, "winner", -1, 1)
-    pts = data.get("points")
-    if not isinstance(pts, list) or len(pts) != 2 or not all(isinstance(p, int) for p in pts):
-        raise PositionError("field 'points': expected two integers")
-    s.points = list(pts)
+    """Untrusted position state -> ``SkirmState`` (bounds: docs/formats/position.md).
+
+    Card ids from the card set, each held by one seat at most, the revealed card one the seat
+    holds; 12 dice with faces 0..5 and a concealment flag each; ``first``/``winner`` a seat or
+    -1; ``step`` 0..2, ``stage`` 0..2; die indices in ``sel``/``osel``/``aux`` within the dice
+    of the seat they point at (at most 12); points 0..12; the commitment buffers hold reveal
+    actions of held cards. A revealed card is needed outside the reveal, and ``first`` is a
+    seat once the cards are revealed.
+    """
+    f = Fields(data)
+    s = SkirmState(config, Rng(f.integer("rng", 0, MAX_RNG)))
+    s.phase = PHASES.index(f.choice("phase", PHASES))
+    ids = sorted(c.id for c in s.cards.cards)
+    lo, hi = ids[0], ids[-1]
+    s.hands = f.int_lists("hands", lo, hi, count=2, max_len=len(ids))
+    held = s.hands[0] + s.hands[1]
+    require(all(c in ids for c in held), "hands", "unknown card id")
+    require(distinct(held), "hands", "a card can be held only once")
+    require(all(s.hands), "hands", "each seat holds at least one card")
+    s.card = f.ints("card", 0, hi, length=2)
+    for seat in (0, 1):
+        c = s.card[seat]
+        require(c == 0 or c in s.hands[seat], f"card[{seat}]", "not a card this seat holds")
+    s.commit = f.commitments("commit", 2, A.NUM_ACTIONS, max_len=1)
+    s.dice = f.int_lists("dice", 0, 5, count=2, max_len=12)
+    s.hidden = f.bool_lists("hidden", 2)
+    for seat in (0, 1):
+        require(len(s.hidden[seat]) == len(s.dice[seat]), f"hidden[{seat}]", "one flag per die")
+    require(len(s.dice[0]) + len(s.dice[1]) == 12, "dice", "the duel uses exactly 12 dice")
+    s.first = f.integer("first", -1, 1)
+    s.step = f.integer("step", 0, 2)
+    s.stage = f.integer("stage", 0, 2)
+    s.sel = f.ints("sel", 0, 11, max_len=12)
+    s.osel = f.ints("osel", 0, 11, max_len=12)
+    s.aux = f.ints("aux", -1, 11, max_len=12)
+    s.left = f.integer("left", 0, 12)
+    s.decisions = f.integer("decisions", 0, MAX_DECISIONS)
+    s.winner = f.integer("winner", -1, 1)
+    s.points = f.ints("points", 0, 12, length=2)
+    f.done()
+    for seat in (0, 1):
+        for a in s.commit.buffers[seat]:
+            idx = a - A.REVEAL
+            ok = 0 <= idx < len(s.cards.cards) and s.cards.cards[idx].id in s.hands[seat]
+            require(ok, f"commit.buffers[{seat}]", "a reveal of a card the seat holds")
+    if s.phase == REVEAL:
+        require(s.card == [0, 0] and s.first == -1, "card", "no card is revealed yet")
+        for seat in (0, 1):
+            waiting = not s.commit.done[seat]
+            require(
+                waiting != bool(s.commit.buffers[seat]),
+                f"commit.done[{seat}]",
+                "a seat has either revealed or is still to",
+            )
+        return s
+    require(all(s.card) and s.first in (0, 1), "card", "both cards are revealed")
+    require(not any(s.commit.buffers) and all(s.commit.done), "commit", "no reveal is pending")
+    owner = s.first if s.step == 0 else 1 - s.first
+    if s.phase == ABILITY:
+        require(s.step < 2, "step", "an ability is being resolved")
+        require(all(i < len(s.dice[owner]) for i in s.sel), "sel", "no such die")
+        require(distinct(s.sel), "sel", "a die is chosen once")
+        require(all(i < len(s.dice[1 - owner]) for i in s.osel), "osel", "no such die")
+    if s.phase == OVER:
+        require(s.winner in (0, 1), "winner", "a finished duel has a winner")
+    else:
+        require(s.winner == -1, "winner", "only a finished duel has a winner")
     return s

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
+from wartable.core.untrusted import Fields, distinct, require
 
+from .cards import deck_size
 from .config import WeaponsConfig
 
 ATTACK, DEFEND, THROW_IN, OVER = 0, 1, 2, 3
@@ -94,6 +95,7 @@ class WeaponsState:
         return s
 
 
+MAX_RNG = (1 << 64) - 1
 _LISTS = ("deck", "discard", "attacks", "attackers", "defences", "out", "winners")
 _PER_SEAT = ("health", "satchels")
 _INTS = ("satchel_pile", "satchel_spent", "dealer", "first", "attacker", "defender", "round")
@@ -111,56 +113,73 @@ def state_to_json(s: WeaponsState) -> dict[str, Any]:
     return data
 
 
-def _int_list(data: dict[str, Any], key: str) -> list[int]:
-    v = data.get(key)
-    if not isinstance(v, list) or not all(
-        isinstance(x, int) and not isinstance(x, bool) for x in v
-    ):
-        raise PositionError(f"field '{key}': expected a list of integers")
-    return list(v)
-
-
-def _bool_list(data: dict[str, Any], key: str, n: int) -> list[bool]:
-    v = data.get(key)
-    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, bool) for x in v):
-        raise PositionError(f"field '{key}': expected {n} booleans (one per seat)")
-    return list(v)
+MAX_DECISIONS = 10**9  # far beyond any game (40 rounds of at most a few hundred decisions)
 
 
 def state_from_json(config: WeaponsConfig, data: dict[str, Any]) -> WeaponsState:
+    """Untrusted position state -> ``WeaponsState``; every bound comes from the rules.
+
+    Bounds (docs/formats/position.md, "Bounds"): card ids 0..deck-1, each card in exactly one
+    place; health 0..starting_health (health is only ever lost); Satchel counts within
+    ``satchel_cards``; seats 0..players-1; round 1..max_rounds; at most 3 attacks, one attacker
+    per attack, at most one defence per attack (``defend`` needs an unanswered one, the other
+    throw-in at least one, attack none); ``alive`` is exactly the seats not in ``out``, and a seat in the game has
+    health; the players named in the Skirmish are in the game; winners only once it is over.
+    """
     n = config.players
-    rng = data.get("rng")
-    if not isinstance(rng, int) or rng < 0:
-        raise PositionError("field 'rng': expected a non-negative integer")
-    s = WeaponsState(config, Rng(rng))
-    if data.get("phase") not in PHASES:
-        raise PositionError(f"field 'phase': expected one of {', '.join(PHASES)}")
-    s.phase = PHASES.index(data["phase"])
-    hands = data.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise PositionError(f"field 'hands': expected {n} hands")
-    s.hands = [_int_list({"hands": h}, "hands") for h in hands]
-    for k in _LISTS:
-        setattr(s, k, _int_list(data, k))
-    for k in _PER_SEAT:
-        v = _int_list(data, k)
-        if len(v) != n or any(x < 0 for x in v):
-            raise PositionError(f"field '{k}': expected {n} non-negative integers")
-        setattr(s, k, v)
-    s.alive = _bool_list(data, "alive", n)
-    s.passed = _bool_list(data, "passed", n)
-    for k in (*_INTS, "decisions"):
-        num = data.get(k)
-        if not isinstance(num, int) or isinstance(num, bool) or num < 0:
-            raise PositionError(f"field '{k}': expected a non-negative integer")
-        setattr(s, k, num)
-    for k in ("dealer", "first", "attacker", "defender"):
-        if getattr(s, k) >= n:
-            raise PositionError(f"field '{k}': no seat {getattr(s, k)}")
-    size = len(config.groups) * config.max_value
+    size = deck_size(config)
+    f = Fields(data)
+    s = WeaponsState(config, Rng(f.integer("rng", 0, MAX_RNG)))
+    s.phase = PHASES.index(f.choice("phase", PHASES))
+    s.hands = f.int_lists("hands", 0, size - 1, count=n, max_len=size)
+    s.deck = f.ints("deck", 0, size - 1, max_len=size)
+    s.discard = f.ints("discard", 0, size - 1, max_len=size)
+    s.attacks = f.ints("attacks", 0, size - 1, max_len=3)
+    s.attackers = f.ints("attackers", 0, n - 1, max_len=3)
+    s.defences = f.ints("defences", 0, size - 1, max_len=3)
+    s.out = f.ints("out", 0, n - 1, max_len=n)
+    s.winners = f.ints("winners", 0, n - 1, max_len=n)
+    s.health = f.ints("health", 0, config.starting_health, length=n)
+    s.satchels = f.ints("satchels", 0, config.satchel_cards, length=n)
+    s.alive = f.bools("alive", n)
+    s.passed = f.bools("passed", n)
+    s.satchel_pile = f.integer("satchel_pile", 0, config.satchel_cards)
+    s.satchel_spent = f.integer("satchel_spent", 0, config.satchel_cards)
+    s.dealer = f.integer("dealer", 0, n - 1)
+    s.first = f.integer("first", 0, n - 1)
+    s.attacker = f.integer("attacker", 0, n - 1)
+    s.defender = f.integer("defender", 0, n - 1)
+    s.round = f.integer("round", 1, config.max_rounds)
+    s.decisions = f.integer("decisions", 0, MAX_DECISIONS)
+    f.done()
     every = [c for h in s.hands for c in h] + s.deck + s.discard + s.attacks + s.defences
-    if sorted(every) != list(range(size)):
-        raise PositionError("field 'hands': every card must be in exactly one place")
-    if len(s.attackers) != len(s.attacks) or len(s.defences) > len(s.attacks):
-        raise PositionError("field 'attackers': one attacker per attack, no extra defences")
+    require(sorted(every) == list(range(size)), "hands", "every card must be in exactly one place")
+    require(len(s.attackers) == len(s.attacks), "attackers", "one attacker per attack")
+    require(len(s.defences) <= len(s.attacks), "defences", "at most one defence per attack")
+    unanswered = len(s.attacks) - len(s.defences)
+    if s.phase == DEFEND:
+        require(unanswered == 1, "defences", "the Defender answers exactly one open attack")
+    elif s.phase == THROW_IN:
+        require(unanswered >= 1, "defences", "a Concede leaves an attack unanswered")
+    elif s.phase == ATTACK:
+        require(unanswered == 0, "defences", "an attack is unanswered outside the defence")
+    require(distinct(s.out), "out", "a seat is eliminated twice")
+    require(distinct(s.winners), "winners", "a seat wins twice")
+    for p in range(n):
+        require(s.alive[p] == (p not in s.out), f"alive[{p}]", "must be false exactly for 'out'")
+        if s.alive[p]:
+            require(s.health[p] > 0, f"health[{p}]", "a seat in the game has health")
+        else:
+            require(s.satchels[p] == 0, f"satchels[{p}]", "an eliminated seat holds none")
+    held = s.satchel_pile + sum(s.satchels) + s.satchel_spent
+    require(held == config.satchel_cards, "satchel_pile", "pile + held + spent = satchel_cards")
+    if s.phase == OVER:
+        require(bool(s.winners), "winners", "a finished game has winners")
+        return s
+    require(not s.winners, "winners", "only a finished game has winners")
+    require(sum(s.alive) >= 2, "alive", "a game in progress has two seats in it")
+    for key in ("first", "attacker", "defender"):
+        require(s.alive[getattr(s, key)], key, "that seat is out of the game")
+    require(s.defender not in (s.first, s.attacker), "defender", "the Defender cannot attack")
+    require(all(s.alive[a] for a in s.attackers), "attackers", "an eliminated seat attacked")
     return s
