@@ -211,8 +211,25 @@ def _start_turn(s: DraconiaState, index: int, ev: list[Event] | None) -> None:
     s.turn = index
     s.active = seat = s.order[index]
     emit(ev, "turn", seat=seat)
-    has_target = any(x != EMPTY for foe in enemies(s, seat) for x in s.field[foe])
-    s.phase = ARROW if has_target and arrows_on_field(s, seat, face_up_only=False) else MAIN
+    s.phase = ARROW if arrow_step(s, seat) else MAIN
+
+
+def arrow_step(s: DraconiaState, seat: int) -> bool:
+    """Whether ``seat``'s turn opens with the arrow step ("Arrows": "when your turn begins,
+    before your action, if your units have any number of Arrows, you may perform ONE single
+    arrow strike"; "Revealing Units": the active player can freely reveal their units).
+
+    Decided on public facts only, never on what a face-down unit is: the step is offered
+    when an enemy unit is on the field and the seat either has face-up Arrows or a
+    face-down unit it could reveal first (which may or may not have Arrows). Only a
+    seat whose units are all face up without Arrows skips it (nothing it could do there
+    but pass, and everybody can see that)."""
+    if not any(x != EMPTY for foe in enemies(s, seat) for x in s.field[foe]):
+        return False
+    row, up = s.field[seat], s.face_up[seat]
+    if any(row[line] != EMPTY and not up[line] for line in range(3)):
+        return True
+    return arrows_on_field(s, seat) > 0
 
 
 def _end_turn(s: DraconiaState, ev: list[Event] | None) -> None:
