@@ -69,9 +69,8 @@ def position_from_json(
         raise PositionError("game: missing (a game id string)")
     game = lookup(data["game"])
     config = load_config(
-        game.config_model,
+        game,
         data.get("config"),
-        game_id=game.id,
         allow_local_data=allow_local_data,
         error=PositionError,
     )

@@ -85,9 +85,8 @@ def run_replay(
     if log["game"] != game.id:
         raise ReplayError(f"game: replay is for game {excerpt(log['game'])}, not {game.id!r}")
     config = load_config(
-        game.config_model,
+        game,
         log.get("config"),
-        game_id=game.id,
         allow_local_data=allow_local_data,
         error=ReplayError,
     )

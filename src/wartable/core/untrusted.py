@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .errors import ConfigError, PositionError, WartableError
 
@@ -175,27 +175,28 @@ def local_data_allowed(info: Any) -> bool:
 
 
 def load_config(
-    model: type[BaseModel],
+    game: Any,
     data: Any,
     *,
-    game_id: str,
     allow_local_data: bool = False,
     error: type[WartableError] = ConfigError,
 ) -> Any:
-    """Validate an untrusted config mapping; local paths only with ``allow_local_data``."""
+    """Validate an untrusted config mapping for ``game``; local paths only with
+    ``allow_local_data``. The game's own ``make_config`` checks run as well."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise error(f"{game_id} config: expected an object, got {excerpt(data)}")
+        raise error(f"{game.id} config: expected an object, got {excerpt(data)}")
     try:
-        return model.model_validate(data, context={LOCAL_DATA: allow_local_data})
+        config = game.config_model.model_validate(data, context={LOCAL_DATA: allow_local_data})
+        return game.make_config(config)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(top level)"
         msg = str(first["msg"]).removeprefix("Value error, ")
-        raise error(f"{game_id} config: {where}: {msg}") from None
+        raise error(f"{game.id} config: {where}: {msg}") from None
     except WartableError as err:
-        raise error(f"{game_id} config: {err}") from None
+        raise error(str(err)) from None
 
 
 def refuse_local_path(field: str, info: Any) -> None:

@@ -113,6 +113,10 @@ class DraconiaConfig(BaseModel):
             if len(d) == 1 and d[0].endswith(".toml"):
                 refuse_local_path(f"decks[{i}]", info)
                 d = tuple(load_deck_file(d[0]).units)
+                for j, ref in enumerate(d):  # never quote a file's lines in an error
+                    faction, sep, name = ref.partition("/")
+                    if faction not in FACTIONS or not sep or not 0 < len(name) <= 60:
+                        raise ValueError(f"decks[{i}]: entry {j + 1} is not 'faction/Unit Name'")
             out.append(d)
         return tuple(out)
 

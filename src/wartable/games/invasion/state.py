@@ -171,7 +171,8 @@ def state_from_json(config: InvasionConfig, data: dict[str, Any]) -> InvasionSta
     """Untrusted position state -> ``InvasionState`` (bounds: docs/formats/position.md).
 
     Every count lies between 0 and the printed count of that card (``cards.toml``); gold,
-    actions, buys and attack damage at most what every card in the box could give at once;
+    actions and buys at most what the cards that have left the supply could give at once,
+    attack damage at most what every card in the box could;
     decks hold card kinds and at most the whole box; invader, event and campaign ids index
     their tables; row slots and targets are 0..5; stack frames are ``[kind, seat, a, b]``
     with a known kind and an existing seat, a decision frame on top. The loaded state must
@@ -191,9 +192,6 @@ def state_from_json(config: InvasionConfig, data: dict[str, Any]) -> InvasionSta
     s.turn = f.integer("turn", 0, MAX_TURNS)
     s.phase = f.integer("phase", 0, OVER)
     s.terror = f.integer("terror", 1, 6)
-    s.actions_left = f.integer("actions_left", 0, b["actions"])
-    s.buys_left = f.integer("buys_left", 0, b["buys"])
-    s.gold = f.integer("gold", 0, b["gold"])
     for key in ("fury", "enchant", "atk_defenders", "atk_titan", "atk_slayer", "atk_shaman"):
         setattr(s, key, f.integer(key, 0, cards))
     for key in ("golem", "betrayals", "ruler", "retreat"):
@@ -205,6 +203,16 @@ def state_from_json(config: InvasionConfig, data: dict[str, Any]) -> InvasionSta
     s.decisions = f.integer("decisions", 0, 10**9)
     count = db.count
     s.supply = f.ints("supply", 0, max(count), length=NK)
+    # gold, actions and buys this turn come only from cards that have left the supply
+    out = [max(0, c - x) for c, x in zip(count, s.supply, strict=True)]
+    gold = sum(o * (g + x) for o, g, x in zip(out, db.gold, db.plus_gold, strict=True))
+    s.gold = f.integer("gold", 0, gold)
+    s.actions_left = f.integer(
+        "actions_left", 0, 1 + sum(o * a for o, a in zip(out, db.plus_actions, strict=True))
+    )
+    s.buys_left = f.integer(
+        "buys_left", 0, 1 + sum(o * x for o, x in zip(out, db.plus_buys, strict=True))
+    )
     s.play = f.ints("play", 0, max(count), length=NK)
     s.kingdom = f.ints("kingdom", 0, hi_card, max_len=NK)
     require(distinct(s.kingdom), "kingdom", "a card kind is in the kingdom once")
