@@ -1,18 +1,18 @@
-"""A seat's view for bots: what ``observe(state, seat)`` holds, without copying it.
+"""A seat's view for bots: what ``observe(state, seat)`` holds, cheaper to build.
 
-``observe`` builds a JSON-able dict (fresh lists for everything) before every
-decision; the heuristic bot needs only a few of its fields. ``SeatView`` holds
-those fields as plain attributes, filled either straight from the state
-(``from_state``: references to the state's own lists, so nothing is copied; a
-bot must treat them as read-only) or from an observation dict
-(``from_observation``, for runners that only pass the dict).
+``observe`` builds a JSON-able dict (every field, rules text included) before every
+decision; the heuristic bot needs only a few of its fields. ``SeatView`` holds those
+fields as plain attributes, filled either from the state (``from_state``) or from an
+observation dict (``from_observation``, for runners that only pass the dict).
 
-It carries only what the observation carries: the table, public counts, every
-discard pile and play area, the seat's own hand (and a Team Versus partner's
-when hands are open), and the composition of the seat's own deck (public: every
-gain and trash is announced). Tests check both constructors agree field by
-field, and that the bot's choices do not change when the hidden information
-is redrawn (``determinize``).
+Every list is the view's own copy: a bot that writes into its view (``view.supply[0]
++= 5``) changes its copy, never the game. It carries only what the observation carries:
+the table, public counts, every discard pile and play area, the seat's own hand (and a
+Team Versus partner's when hands are open), and the composition of the seat's own deck
+as counts per kind (public: every gain and trash is announced), never the deck's order.
+Tests check both constructors agree field by field, that writing into a view leaves the
+state alone, and that the bot's choices do not change when the hidden information is
+redrawn (``determinize``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from .state import InvasionState
 
 class SeatView:
     __slots__ = (
-        "_own_deck",
         "_unseen",
         "actions_left",
         "active",
@@ -88,8 +87,7 @@ class SeatView:
     discards: list[list[int]]
     hand: list[int]  # the seat's own hand
     hands: list[list[int] | None]
-    _unseen: list[int] | None
-    _own_deck: list[int]
+    _unseen: list[int]
 
     @classmethod
     def from_state(cls, s: InvasionState, seat: int) -> SeatView:
@@ -112,23 +110,25 @@ class SeatView:
         v.atk_slayer = s.atk_slayer
         v.atk_shaman = s.atk_shaman
         v.betrayals = s.betrayals
-        v.stack = s.stack
-        v.supply = s.supply
-        v.kingdom = s.kingdom
-        v.row = s.row
-        v.targets = s.targets
-        v.play = s.play
-        v.revealed = s.revealed
-        v.campaign_row = s.campaign_row
-        v.defeated = s.defeated
-        v.discards = s.discard
+        v.stack = [list(f) for f in s.stack]
+        v.supply = list(s.supply)
+        v.kingdom = list(s.kingdom)
+        v.row = list(s.row)
+        v.targets = list(s.targets)
+        v.play = list(s.play)
+        v.revealed = list(s.revealed)
+        v.campaign_row = list(s.campaign_row)
+        v.defeated = [list(d) for d in s.defeated]
+        v.discards = [list(d) for d in s.discard]
         hands: list[list[int] | None] = [None] * n
-        hands[seat] = v.hand = s.hand[seat]
+        hands[seat] = v.hand = list(s.hand[seat])
         if team and config.team_open_hands:
-            hands[seat ^ 1] = s.hand[seat ^ 1]
+            hands[seat ^ 1] = list(s.hand[seat ^ 1])
         v.hands = hands
-        v._unseen = None
-        v._own_deck = s.deck[seat]  # only its composition is read (``unseen``)
+        counts = [0] * NK  # the deck's contents; its order is nobody's to know
+        for k in s.deck[seat]:
+            counts[k] += 1
+        v._unseen = counts
         return v
 
     @classmethod
@@ -138,22 +138,17 @@ class SeatView:
         v.seat = seat
         v.db = get_db(obs["config"]["data_dir"])
         v.team = obs["config"]["mode"] == "team"
+        # the dict's own lists: ``observe`` builds them fresh, they are not the state's
         for f in _COPIED:
             setattr(v, f, obs[f])
         v.discards = obs["discards"]
         v.hands = obs["hands"]
         v.hand = obs["hands"][seat]
         v._unseen = obs["unseen"][seat]
-        v._own_deck = []
         return v
 
     def unseen(self) -> list[int]:
         """Counts of the seat's own cards it cannot see (its deck: the hand is seen)."""
-        if self._unseen is None:
-            counts = [0] * NK
-            for k in self._own_deck:
-                counts[k] += 1
-            self._unseen = counts
         return self._unseen
 
 
