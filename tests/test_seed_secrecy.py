@@ -175,7 +175,7 @@ def test_pettingzoo_gives_the_seed_only_after_the_end() -> None:
     e = pz_env("weapons", players=2)
     e.reset(seed=4)
     rng = Rng(1)
-    while not e.game.is_terminal(e.state):
+    while not e.game.is_terminal(e.game_state):
         assert e.seed_used is None
         assert not any("seed" in str(k) for info in e.infos.values() for k in info)
         obs = e.observe(e.agent_selection)

@@ -35,8 +35,8 @@ def test_masks_match_legal_actions_through_a_whole_game(gid: str, i: int, cfg: d
             e.step(None)
             continue
         seat = int(agent.split("_")[1])
-        assert seat == game.to_act(e.state)[0]
-        legal = sorted(game.legal_actions(e.state, seat))
+        assert seat in game.to_act(e.game_state)
+        legal = sorted(game.legal_actions(e.game_state, seat))
         assert np.flatnonzero(obs["action_mask"]).tolist() == legal
         e.step(int(rng.choice(legal)))
         steps += 1
