@@ -216,33 +216,41 @@ class LiveMatch:
         }
 
     def replay(self, seat: int | None) -> dict[str, Any]:
-        """After the end: the whole replay (seed, every action, the final position).
+        """After the end: ``replay``, a replay log ``wartable replay`` re-runs (seed included),
+        and ``final``, the last position with every card shown.
 
-        Before it: only what ``seat`` may see, the seat's own actions and the events."""
+        Before it: ``replay`` is null and ``actions`` holds only what ``seat`` may see: its
+        own actions' notation and the events visible to it."""
+        common = {
+            "game": self.game.id,
+            "status": self.status,
+            "reason": self.reason,
+            "seats": self.seat_info(),
+            "version": self.version,
+        }
         if self.ended:
             outcome = self.game.outcome(self.state) if self.game.is_terminal(self.state) else None
-            return {
+            log = {
                 "format": FORMAT,
                 "game": self.game.id,
                 "config": self.config_json,
                 "seed": self.seed,
                 "actions": [[a.seat, a.notation] for a in self.log],
                 "outcome": outcome.to_json() if outcome else None,
-                "status": self.status,
-                "reason": self.reason,
-                "seats": self.seat_info(),
+            }
+            return {
+                **common,
+                "complete": True,
+                "replay": log,
                 "final": self.game.state_to_json(self.state),
             }
         who = NOBODY if seat is None else seat
         return {
-            "format": FORMAT + "-partial",
-            "game": self.game.id,
-            "config": self.config_json,
-            "seed": None,
+            **common,
+            "complete": False,
+            "replay": None,
             "seat": seat,
-            "version": self.version,
-            "status": self.status,
-            "seats": self.seat_info(),
+            "config": self.config_json,
             "actions": [
                 {
                     "index": a.idx,

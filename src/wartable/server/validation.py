@@ -2,8 +2,8 @@
 
 A config from a stranger must not make the server read its own files: any key
 naming a directory, path or file and any string that looks like a path is
-refused before the game's typed config sees it; the game's own check for local
-data runs as well when the engine offers one.
+refused before the game sees it; then the engine's own gate for untrusted configs
+(``load_config`` without local data) runs.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from wartable.core.errors import ConfigError
 from wartable.core.game import Game
+from wartable.core.untrusted import load_config
 
 MAX_SEATS = 8
 MAX_CONFIG_DEPTH = 6
@@ -60,7 +61,7 @@ def refuse_paths(value: Any, where: str = "config", depth: int = 0) -> None:
         raise ConfigError(f"{where}: nested too deep")
     if isinstance(value, dict):
         for key, sub in value.items():
-            if PATH_KEY.search(str(key)):
+            if PATH_KEY.search(str(key)) and sub not in (None, "", [], {}):
                 raise ConfigError(f"{where}.{key}: local data is not allowed on the web table")
             refuse_paths(sub, f"{where}.{key}", depth + 1)
     elif isinstance(value, list | tuple):
@@ -73,8 +74,4 @@ def refuse_paths(value: Any, where: str = "config", depth: int = 0) -> None:
 def check_config(game: Game[Any, Any], data: dict[str, Any]) -> Any:
     """The game's validated config for untrusted ``data`` (no local paths)."""
     refuse_paths(data)
-    try:
-        from wartable.core.untrusted import load_config  # the engine's own gate, when present
-    except ImportError:
-        return game.make_config(data)
-    return load_config(game.config_model, data, game_id=game.id, allow_local_data=False)
+    return load_config(game, data, allow_local_data=False)

@@ -34,7 +34,9 @@ export const api = {
   matches: () => call("GET", "/api/matches"),
   create: (spec) => call("POST", "/api/matches", spec),
   join: (id, seat) => call("POST", `/api/matches/${id}/join`, seat == null ? {} : { seat }),
-  view: (id, token) => call("GET", `/api/matches/${id}`, undefined, token),
+  view: (id, token, since) =>
+    call("GET", `/api/matches/${id}${since == null ? "" : `?since=${since}`}`, undefined, token),
+  rematch: (id, token) => call("POST", `/api/matches/${id}/rematch`, {}, token),
   act: (id, token, action, version) =>
     call("POST", `/api/matches/${id}/actions`, { action, version }, token),
   replay: (id, token, step) =>
@@ -59,9 +61,9 @@ export class Live {
     this.connect();
   }
 
-  async refresh() {
+  async refresh(since) {
     try {
-      const v = await api.view(this.id, this.token);
+      const v = await api.view(this.id, this.token, since);
       this.onView(v);
       this.onState("ok");
     } catch (err) {
@@ -93,8 +95,7 @@ export class Live {
         return;
       }
       if (data && data.observation !== undefined) this.onView(data);
-      else if (data && data.error) this.onState("error", new ApiError(400, data.error));
-      else if (data && data.version !== undefined) this.refresh();
+      else if (data && data.type === "error") this.onState("error", new ApiError(data.status || 400, data.error));
     };
     ws.onclose = () => {
       this.ws = null;

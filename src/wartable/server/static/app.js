@@ -13,8 +13,10 @@ function parse() {
   const q = new URLSearchParams(location.search);
   if (q.get("match")) {
     const rest = new URLSearchParams();
+    const frag = new URLSearchParams(location.hash.replace(/^#/, ""));
+    const token = q.get("token") || frag.get("token");
     if (q.get("seat") != null) rest.set("seat", q.get("seat"));
-    if (q.get("token")) rest.set("token", q.get("token"));
+    if (token) rest.set("token", token);
     history.replaceState(null, "", `/#/m/${q.get("match")}${rest.toString() ? `?${rest}` : ""}`);
   }
   const hash = location.hash.replace(/^#/, "") || "/";

@@ -11,7 +11,7 @@ const BLURB = {
   weapons: "Attack with weapons, defend with stronger ones — a skirmish of cards.",
   graxia: "Guardians of Graxia on a hex map.",
 };
-const ICON = { draconia: "🐉", invasion: "🏰", skirm: "🎲", weapons: "⚔", graxia: "⬢" };
+const ICON = { draconia: "⚜", invasion: "☠", skirm: "⚅", weapons: "⚔", graxia: "⬢" };
 const LEVELS = [
   ["easy", "Easy"],
   ["normal", "Normal"],
@@ -169,13 +169,13 @@ export class Lobby {
 
   matchRow(m) {
     const seats = m.seats || [];
-    const free = seats.filter((s) => s.kind === "human" && !s.taken);
+    const free = (m.free_seats || seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat)).map((seat) => ({ seat }));
     const over = !!m.outcome || m.status === "finished" || m.status === "over";
     return h("div", { class: "match-row" },
       h("span", { class: "game-icon" }, ICON[m.game] || "♟"),
       h("div", { class: "match-info" },
         h("strong", {}, m.name || `${titleCase(m.game)} #${String(m.id).slice(0, 6)}`),
-        h("div", { class: "seat-dots" }, seats.map((s) => h("span", { class: `dot ${s.kind}${s.taken ? " taken" : ""}`, style: { background: seatColour(s.seat) }, title: `Seat ${s.seat + 1}: ${s.kind === "bot" ? `bot ${s.agent || ""}` : s.taken ? "taken" : "free"}` }))),
+        h("div", { class: "seat-dots" }, seats.map((s) => h("span", { class: `dot ${s.kind}${s.claimed ? " taken" : ""}`, style: { background: seatColour(s.seat) }, title: `Seat ${s.seat + 1}: ${s.kind === "bot" ? `bot ${s.agent || ""}` : s.claimed ? "taken" : "free"}` }))),
         h("small", { class: "muted" }, over ? "finished" : m.status || `move ${m.version ?? 0}`)),
       h("div", { class: "match-buttons" },
         !over ? free.slice(0, 1).map((s) => h("button", { class: "btn primary small", type: "button", "data-join": m.id, onclick: () => this.joinSeat(m.id, s.seat, m.game) }, "Join")) : null,

@@ -3,7 +3,7 @@
 // legal move, the event log and the end of the game.
 
 import { api, Live } from "./api.js";
-import { h, seatColour, toast, rememberSeat, copyText, matchLink, titleCase } from "./ui.js";
+import { h, seatColour, toast, rememberSeat, copyText, titleCase, youGrammar } from "./ui.js";
 import { loadView, loadCatalogue } from "./views.js";
 
 export function seatLabel(view, seat, mine) {
@@ -35,8 +35,7 @@ export class Table {
     this.selected = null;
     this.busy = false;
     this.log = [];
-    this.lastEvents = "[]";
-    this.lastVersion = -1;
+    this.seenVersion = -1;
     this.conn = "connecting";
   }
 
@@ -69,12 +68,26 @@ export class Table {
 
   async onView(v) {
     if (this.view && typeof v.version === "number" && v.version < this.view.version) return;
+    if (typeof v.version === "number" && v.version > this.seenVersion + 1) {
+      // fetch the events of every action we have not seen (a few at the first view)
+      const since = this.seenVersion < 0 ? Math.max(0, v.version - 40) : this.seenVersion;
+      try {
+        const full = await api.view(this.id, this.token, since);
+        if (full.version >= v.version) v = full;
+      } catch {
+        /* keep v */
+      }
+      if (this.view && v.version <= this.view.version && v.version <= this.seenVersion) return;
+    }
     const game = v.game || (v.observation && v.observation.game) || this.game;
     if (!this.module || this.game !== game) {
       this.game = game;
       this.module = await loadView(game);
     }
     if (v.seat !== undefined && v.seat !== null && this.seat == null && this.token) this.seat = v.seat;
+    const key = JSON.stringify([v.version, v.to_act, v.legal, v.outcome, v.seats, v.status, v.rematch]);
+    if (this.view && key === this.viewKey) return;
+    this.viewKey = key;
     this.mergeEvents(v);
     const changed = !this.view || this.view.version !== v.version;
     this.view = v;
@@ -86,16 +99,13 @@ export class Table {
   }
 
   mergeEvents(v) {
-    const evs = Array.isArray(v.events) ? v.events : [];
-    if (typeof v.version === "number" && v.version === this.lastVersion) return;
-    this.lastVersion = v.version;
-    const prev = JSON.parse(this.lastEvents);
-    let fresh = evs;
-    if (prev.length && evs.length >= prev.length && JSON.stringify(evs.slice(0, prev.length)) === this.lastEvents) {
-      fresh = evs.slice(prev.length);
+    // events carry the index of the action that made them; keep each action's events once
+    for (const e of Array.isArray(v.events) ? v.events : []) {
+      const i = typeof e.index === "number" ? e.index : v.version - 1;
+      if (i < this.seenVersion) continue;
+      this.log.push(e);
     }
-    this.lastEvents = JSON.stringify(evs);
-    for (const e of fresh) this.log.push(e);
+    if (typeof v.version === "number") this.seenVersion = Math.max(this.seenVersion, v.version);
     if (this.log.length > 400) this.log.splice(0, this.log.length - 400);
   }
 
@@ -149,6 +159,14 @@ export class Table {
           }
         });
         return el;
+      },
+      // a view may pre-select an element with several choices, so the board always offers a move
+      selectDefault(key, list) {
+        const ok = list.filter((n) => legal.includes(n));
+        if (!self.selected && ok.length > 1) {
+          self.selected = { key, list: ok };
+          c.selected = self.selected;
+        }
       },
       button(notation, text, cls) {
         const b = h("button", { class: `btn act ${cls || ""}`, type: "button" }, text || self.label(notation));
@@ -266,7 +284,7 @@ export class Table {
     const logBox = h("ol", { class: "log", "aria-label": "what happened" });
     const recent = this.log.slice(-80);
     for (const e of recent) {
-      const text = this.describe(e, ctx);
+      const text = youGrammar(this.describe(e, ctx) || "");
       if (text) logBox.appendChild(h("li", { class: `ev ev-${e.type}`, style: e.seat != null ? { borderLeftColor: seatColour(e.seat) } : undefined }, text));
     }
     const side = h("aside", { class: "side" }, h("h3", {}, "Battle log"), logBox,
@@ -293,17 +311,17 @@ export class Table {
     } catch {
       /* fall through */
     }
-    const fields = Object.entries(e).filter(([k]) => k !== "type" && k !== "to").map(([k, x]) => `${k} ${JSON.stringify(x)}`);
+    const fields = Object.entries(e).filter(([k]) => !["type", "to", "index"].includes(k)).map(([k, x]) => `${k} ${JSON.stringify(x)}`);
     return `${titleCase(e.type || "event")}: ${fields.join(", ")}`;
   }
 
   inviteBox() {
     const v = this.view;
-    const open = (v.seats || []).filter((s) => s.kind === "human" && !s.taken && s.seat !== this.seat);
+    const open = (v.seats || []).filter((s) => s.kind === "human" && !s.claimed && s.seat !== this.seat);
     if (!open.length) return null;
     return h("div", { class: "invite" }, h("h3", {}, "Open seats"),
       open.map((s) => h("div", {}, `Seat ${s.seat + 1} is free — share the table: `,
-        h("button", { class: "btn small", type: "button", onclick: () => copyText(matchLink(this.id)) }, "copy link"))));
+        h("button", { class: "btn small", type: "button", onclick: () => copyText(`${location.origin}/?match=${this.id}`) }, "copy link"))));
   }
 
   endPanel(ctx) {
@@ -317,26 +335,16 @@ export class Table {
       o.reason ? h("div", { class: "muted" }, titleCase(o.reason)) : null,
       scores,
       h("div", { class: "end-actions" },
-        h("button", { class: "btn primary", type: "button", "data-rematch": "1", onclick: () => this.rematch() }, "Rematch"),
+        this.seat != null ? h("button", { class: "btn primary", type: "button", "data-rematch": "1", onclick: () => this.rematch() }, v.rematch ? "Join the rematch" : "Rematch") : null,
         h("a", { class: "btn", href: `#/r/${this.id}` }, "Watch the replay"),
         h("a", { class: "btn ghost", href: "#/" }, "Lobby")));
   }
 
   async rematch() {
-    const v = this.view;
-    const seats = (v.seats && v.seats.length ? v.seats : (v.observation.players || []).map(() => ({ kind: "human" })))
-      .map((s) => (s.kind === "bot" ? { kind: "bot", agent: s.agent || "heuristic" } : { kind: "human" }));
-    const config = v.config || (v.observation && v.observation.config) || {};
     try {
-      const res = await api.create({ game: this.game, config, seats, name: v.name ? `${v.name} (rematch)` : undefined });
-      const mine = (res.seats || []).find((s) => s.seat === this.seat) || (res.seats || [])[0];
-      for (const s of res.seats || []) if (s !== mine) rememberSeat({ id: res.id, seat: s.seat, token: s.token, game: this.game });
-      if (mine) {
-        rememberSeat({ id: res.id, seat: mine.seat, token: mine.token, game: this.game });
-        location.hash = `#/m/${res.id}?seat=${mine.seat}&token=${encodeURIComponent(mine.token)}`;
-      } else {
-        location.hash = `#/m/${res.id}`;
-      }
+      const res = await api.rematch(this.id, this.token);
+      rememberSeat({ id: res.id, seat: res.seat, token: res.token, game: this.game });
+      location.hash = `#/m/${res.id}?seat=${res.seat}&token=${encodeURIComponent(res.token)}`;
     } catch (err) {
       toast(err.message, "error");
     }

@@ -5,7 +5,13 @@ export function h(tag, attrs, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "class") el.className = v;
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k === "style" && typeof v === "object") {
+      for (const [prop, val] of Object.entries(v)) {
+        if (val == null) continue;
+        if (prop.startsWith("--")) el.style.setProperty(prop, val);
+        else el.style[prop] = val;
+      }
+    }
     else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
     else el.setAttribute(k, v === true ? "" : String(v));
@@ -96,4 +102,15 @@ export async function copyText(text) {
   } catch {
     window.prompt("Copy this link", text);
   }
+}
+
+// "You has chosen" -> "You have chosen": the narrations speak of seats in the third person
+export function youGrammar(text) {
+  return String(text).replace(/\bYou's\b/g, "Your").replace(/\bYou (\w+)\b/g, (all, verb) => {
+    const fixed = { has: "have", is: "are", goes: "go", does: "do", was: "were" }[verb];
+    if (fixed) return `You ${fixed}`;
+    if (/^[a-z]+(ss|sh|ch|x)es$/.test(verb)) return `You ${verb.slice(0, -2)}`;
+    if (/^[a-z]{2,}[^s]s$/.test(verb)) return `You ${verb.slice(0, -1)}`;
+    return all;
+  });
 }

@@ -3,7 +3,8 @@
 import { h, titleCase, seatColour } from "../ui.js";
 import { seatHead, zone, stat } from "./common.js";
 
-const SKILL_ICON = { might: "💪", grace: "🪶", wits: "💡", lore: "📜", guile: "🎭", spirit: "✨" };
+const SKILL_ICON = { might: "⚒", grace: "✧", wits: "⚡", lore: "⚑", guile: "♠", spirit: "☼" };
+const SKILL_COLOUR = { might: "#c0392b", grace: "#2e9e5b", wits: "#d4a017", lore: "#2f6fb5", guile: "#7d3cb5", spirit: "#1a9c9c" };
 const FALLBACK_SKILLS = ["might", "grace", "wits", "lore", "guile", "spirit"];
 
 function skills(ctx) {
@@ -22,7 +23,7 @@ function cardEl(ctx, id, cls) {
     h("div", { class: "speed", title: "speed" }, `⚡${info.speed}`),
     h("div", { class: "name" }, titleCase(info.ability.toLowerCase())),
     h("div", { class: "cls" }, `#${id}`),
-    h("div", { class: "skills" }, info.skills.map((s) => h("span", { title: sk[s] }, SKILL_ICON[sk[s]] || sk[s]))),
+    h("div", { class: "skills" }, info.skills.map((s) => h("span", { title: sk[s], style: { color: SKILL_COLOUR[sk[s]] } }, SKILL_ICON[sk[s]] || sk[s], h("small", {}, sk[s])))),
     h("div", { class: "text" }, `Scoring: ${titleCase(info.scoring.toLowerCase())}`));
 }
 
@@ -30,7 +31,7 @@ function dieEl(ctx, face, i, extraCls) {
   const sk = skills(ctx);
   if (face == null || face < 0) return h("div", { class: `die hidden ${extraCls || ""}`, title: "hidden die" }, h("span", { class: "idx" }, String(i + 1)), h("span", { class: "face" }, "?"));
   const name = sk[face] || String(face);
-  return h("div", { class: `die ${extraCls || ""}`, title: `die ${i + 1}: ${name}`, "data-face": name },
+  return h("div", { class: `die ${extraCls || ""}`, title: `die ${i + 1}: ${name}`, "data-face": name, style: { "--sc": SKILL_COLOUR[name] || "#444" } },
     h("span", { class: "idx" }, String(i + 1)), h("span", { class: "face" }, SKILL_ICON[name] || name[0]), h("span", {}, name));
 }
 
@@ -95,6 +96,10 @@ export default {
     const sel = new Set(o.sel || []);
     const osel = new Set(o.osel || []);
     const waiting = (o.commit && o.commit.waiting_for) || [];
+    if (ctx.seat != null) {
+      const i = (o.dice[ctx.seat] || []).findIndex((_, k) => ctx.legal.some((n) => n.startsWith(`set ${k + 1} `)));
+      if (i >= 0) ctx.selectDefault(`die-${i}`, [`pick ${i + 1}`, ...skills(ctx).map((k) => `set ${i + 1} ${k}`)]);
+    }
     const sides = order.map((s) => {
       const mine = s === ctx.seat;
       const played = o.card && o.card[s] ? cardEl(ctx, o.card[s], "played") : null;

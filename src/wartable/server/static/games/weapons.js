@@ -3,7 +3,7 @@
 import { h, titleCase } from "../ui.js";
 import { seatHead, backs, pile, health, stat, zone } from "./common.js";
 
-const ICONS = { swords: "🗡", axes: "🪓", bows: "🏹", maces: "🔨", spears: "🔱", daggers: "🔪" };
+const ICONS = { swords: "⚔", axes: "⚒", bows: "➶", maces: "♣", spears: "♆", daggers: "†" };
 const HUES = ["#b33a3a", "#3b6fb3", "#3f8f4a", "#8a5a2b", "#7a3bb3", "#2b8a8a"];
 
 function cfg(ctx) {
@@ -76,9 +76,9 @@ export default {
     const me = ctx.seat;
     const others = [];
     for (let s = 0; s < n; s++) if (s !== me) others.push(s);
-    const role = (s) => (s === o.defender ? h("span", { class: "stat", title: "defender" }, "🛡 defender") : s === o.attacker ? h("span", { class: "stat", title: "attacker" }, "⚔ attacker") : null);
+    const role = (s) => (s === o.defender ? h("span", { class: "stat", title: "defender" }, "♜ defender") : s === o.attacker ? h("span", { class: "stat", title: "attacker" }, "⚔ attacker") : null);
     const seatBox = (s) => h("div", { class: `zone opp${o.alive && !o.alive[s] ? " out" : ""}` },
-      seatHead(ctx, s, [health(o.health[s]), stat("🎒", o.satchels[s], "Satchel cards"), role(s), o.alive && !o.alive[s] ? h("span", { class: "stat" }, "out") : null], ctx.toAct.includes(s)),
+      seatHead(ctx, s, [health(o.health[s]), stat("✦", o.satchels[s], "Satchel cards"), role(s), o.alive && !o.alive[s] ? h("span", { class: "stat" }, "out") : null], ctx.toAct.includes(s)),
       backs(o.hand_counts[s], "tiny", 8));
     const fights = (o.attacks || []).map((a, i) => h("div", { class: "fight" },
       card(a, c, "small"),
@@ -90,7 +90,7 @@ export default {
         h("div", { class: "row side-piles" },
           pile("Deck", o.deck_count || 0, "tiny"),
           pile("Discard", (o.discard || []).length, "tiny"),
-          h("div", { class: "pile" }, h("div", { class: "card tiny satchel" }, "🎒"), h("span", { class: "count" }, `Satchels ${o.satchel_pile}`)),
+          h("div", { class: "pile" }, h("div", { class: "card tiny satchel" }, "✦"), h("span", { class: "count" }, `Satchels ${o.satchel_pile}`)),
           h("div", { class: "pile" }, h("div", { class: "card tiny trump-mark" }, ICONS[trumpGroup] || "★"), h("span", { class: "count" }, `Trump ${titleCase(trumpGroup)}`)))));
     const parts = [h("div", { class: "row opponents" }, others.map(seatBox)), centre];
     if (me != null) {
@@ -99,7 +99,7 @@ export default {
         return ctx.bind(el, [`play ${cardText(id, c)}`]);
       });
       parts.push(h("div", { class: "zone mine" },
-        seatHead(ctx, me, [health(o.health[me]), stat("🎒", o.satchels[me], "Satchel cards"), role(me)], ctx.toAct.includes(me)),
+        seatHead(ctx, me, [health(o.health[me]), stat("✦", o.satchels[me], "Satchel cards"), role(me)], ctx.toAct.includes(me)),
         h("div", { class: "row center hand" }, hand.length ? hand : h("div", { class: "muted" }, "Your hand is empty"))));
     }
     return h("div", { class: "weapons-board" }, parts);

@@ -1,0 +1,211 @@
+// Skirmish: Battle for Draconia — three lines per player, face-down deployment, camps and
+// graveyards, health and supply.
+
+import { h, titleCase, seatColour } from "../ui.js";
+import { seatHead, backs, pile, health, stat, zone } from "./common.js";
+
+const LINES = ["Left", "Middle", "Right"];
+const FACTION_COLOUR = {
+  ironshroud: "#7d8794", scorching_sands: "#d49a3a", amazania: "#3e9a4f",
+  frostfjell: "#6fb3d9", zigmar: "#9a58c4", highwood: "#4f7d35",
+};
+const PHASES = {
+  faction: "Choose your faction", deploy: "Deploy units face down", arrow: "Arrow strikes", main: "Main phase",
+  skirmish: "Skirmish!", maneuver: "Maneuver", revive: "Revive", camp_retrieve: "Retrieve from the Camp",
+  camp_spend: "Spend supply at the Camp", over: "Game over", settlement: "Choose a settlement", palace: "Crimson Palace",
+  bellow: "Beast's Bellow", bombard: "Bombard", draft_leader: "Draft a leader", draft_champion: "Draft champions", draft_basic: "Draft units",
+};
+
+function unitOf(ctx, seat, pos) {
+  const p = ctx.obs.players[seat];
+  if (pos == null || pos < 0 || !p.deck) return null;
+  const uid = p.deck[pos];
+  return (ctx.cat.units || [])[uid] || null;
+}
+
+function unitCard(ctx, seat, pos, cls, note) {
+  const u = unitOf(ctx, seat, pos);
+  if (!u) return h("div", { class: `card ${cls || ""}` }, `#${pos}`);
+  return h("div", { class: `card unit ${u.class} ${cls || ""}`, "data-card": u.name, title: `${u.name} (${u.class}) ${u.attack}/${u.defense}${u.text ? ` — ${u.text}` : ""}`, style: { "--fc": FACTION_COLOUR[u.faction] || "#888" } },
+    h("div", { class: "name" }, u.name),
+    h("div", { class: "cls" }, u.class),
+    u.text ? h("div", { class: "text" }, u.text) : null,
+    note ? h("div", { class: "note" }, note) : null,
+    h("div", { class: "nums" }, h("span", { class: "atk", title: "attack" }, `⚔${u.attack}`), h("span", { class: "def", title: "defense" }, `♜${u.defense}`)));
+}
+
+function cardActions(ctx, pos) {
+  const re = new RegExp(` #${pos}$`);
+  return ctx.legal.filter((n) => re.test(n));
+}
+
+// the seat's own hidden deployment, read back from its commitment buffer
+function pendingDeploys(ctx) {
+  const mine = (ctx.obs.commit && ctx.obs.commit.mine) || [];
+  const base = ctx.cat.deploy_action;
+  const size = ctx.cat.deck_size || 17;
+  const out = {};
+  if (base == null) return out;
+  for (const a of mine) {
+    if (a >= base && a < base + 3 * size) out[Math.floor((a - base) / size)] = (a - base) % size;
+  }
+  return out;
+}
+
+function tokens(p, line) {
+  const out = [];
+  for (let i = 0; i < (p.slot_supply[line] || 0); i++) out.push(h("span", { class: "token supply", title: "supply token" }, "S"));
+  for (let i = 0; i < (p.slot_fortify[line] || 0); i++) out.push(h("span", { class: "token fortify", title: "fortify token" }, "F"));
+  return out.length ? h("div", { class: "tokens" }, out) : null;
+}
+
+function slot(ctx, seat, line, pending) {
+  const o = ctx.obs;
+  const p = o.players[seat];
+  const pos = p.field[line];
+  const mine = seat === ctx.seat;
+  let el;
+  if (pos >= 0 && p.face_up[line]) el = unitCard(ctx, seat, pos, "small");
+  else if (pos >= 0 && mine) el = unitCard(ctx, seat, pos, "small facedown-own", "face down");
+  else if (pos === -2 || (pos >= 0 && !p.face_up[line])) el = h("div", { class: "card small back", title: "face-down unit" });
+  else if (mine && pending[line] != null) el = unitCard(ctx, seat, pending[line], "small facedown-own pending", "placed — hidden");
+  else el = h("div", { class: "card small empty" }, LINES[line]);
+  const wrap = h("div", { class: "slot", "data-line": String(line + 1), "data-seat": String(seat) }, el, tokens(p, line));
+  const L = `L${line + 1}`;
+  const acts = [];
+  if (mine) {
+    acts.push(...ctx.legal.filter((n) => new RegExp(`^(reveal|supply|glimmerspire|bless|pyramid) ${L}( |$)`).test(n)));
+    if (ctx.selected && ctx.selected.key.startsWith("hand-")) {
+      const c = ctx.selected.key.slice(5);
+      if (ctx.has(`deploy ${L} #${c}`)) acts.push(`deploy ${L} #${c}`);
+    }
+  } else if (ctx.seat != null) {
+    const two = o.players.length === 2;
+    if (two) acts.push(...ctx.legal.filter((n) => n === `attack ${L}` || n === `cautious ${L}` || n === `arrow ${L}`));
+    acts.push(...ctx.legal.filter((n) => n === `attack ${L} @${seat}` || n === `cautious ${L} @${seat}` || n === `arrow @${seat} ${L}`));
+  }
+  if (acts.length) ctx.bind(wrap, acts, `slot-${seat}-${line}`);
+  return wrap;
+}
+
+function playerBoard(ctx, seat, pending) {
+  const o = ctx.obs;
+  const p = o.players[seat];
+  const mine = seat === ctx.seat;
+  const waiting = (o.commit && o.commit.waiting_for) || [];
+  const fac = p.faction || "?";
+  const settlement = p.settlement >= 0 && ctx.cat.settlements ? ctx.cat.settlements[p.settlement] : null;
+  const head = seatHead(ctx, seat, [
+    h("span", { class: "faction", style: { background: FACTION_COLOUR[fac] || "#666" } }, titleCase(fac)),
+    health(p.health),
+    stat("⛁", p.supply, "supply tokens", "gold"),
+    stat("🂠", p.hand_count, "cards in hand"),
+    stat("☰", p.draw_count, "draw pile"),
+    stat("☠", (p.grave || []).length, "graveyard"),
+    o.first === seat ? h("span", { class: "stat", title: "first player token" }, "⚐ first") : null,
+    settlement ? h("span", { class: "stat", title: "settlement" }, `☗ ${settlement.name}`) : null,
+    !p.alive ? h("span", { class: "stat" }, "eliminated") : null,
+    o.phase === "deploy" && waiting.length ? h("span", { class: "waiting" }, waiting.includes(seat) ? "deploying…" : "ready") : null,
+  ], ctx.toAct.includes(seat) || o.active === seat && o.phase === "main");
+  const bombard = ctx.legal.filter((n) => n === `bombard @${seat}`);
+  const lines = h("div", { class: "lines" }, [0, 1, 2].map((l) => slot(ctx, seat, l, mine ? pending : {})));
+  const camp = (p.camp || []).map((c) => ctx.bind(unitCard(ctx, seat, c, "tiny"), mine ? cardActions(ctx, c) : [], `camp-${c}`));
+  const grave = (p.grave || []).map((c) => ctx.bind(unitCard(ctx, seat, c, "tiny grave"), mine ? cardActions(ctx, c) : [], `grave-${c}`));
+  const box = h("div", { class: `zone player${mine ? " mine" : ""}`, style: { borderColor: seatColour(seat) } },
+    head,
+    lines,
+    camp.length || grave.length ? h("div", { class: "row piles" },
+      camp.length ? h("div", { class: "pile-row" }, h("div", { class: "zone-title" }, "Camp"), h("div", { class: "row" }, camp)) : null,
+      grave.length ? h("div", { class: "pile-row" }, h("div", { class: "zone-title" }, "Graveyard"), h("div", { class: "row" }, grave)) : null) : null);
+  if (bombard.length) ctx.bind(box.querySelector(".seat-head"), bombard);
+  return box;
+}
+
+export default {
+  title: () => "Battle for Draconia",
+  phase(ctx) {
+    const o = ctx.obs;
+    return `Round ${o.round}/${(o.config && o.config.rounds) || 6} · ${PHASES[o.phase] || titleCase(o.phase)}`;
+  },
+  label(n, ctx) {
+    let m;
+    const c = ctx || {};
+    const name = (pos) => {
+      if (!c.obs || !c.obs.players || c.seat == null) return `#${pos}`;
+      const u = unitOf(c, c.seat, Number(pos));
+      return u ? u.name : `#${pos}`;
+    };
+    if ((m = n.match(/^deploy L(\d) #(\d+)$/))) return `Deploy ${name(m[2])} on the ${LINES[m[1] - 1].toLowerCase()} line`;
+    if ((m = n.match(/^(retrieve|extra|persist|revive|maneuver|bellow) #(\d+)$/))) return `${titleCase(m[1])} ${name(m[2])}`;
+    if ((m = n.match(/^(reveal|supply|glimmerspire|cautious|attack|arrow) L(\d)(?: @(\d))?$/))) {
+      const what = { reveal: "Reveal", supply: "Supply token on", glimmerspire: "Glimmerspire on", cautious: "Cautious attack on", attack: "Attack on", arrow: "Arrow strike on" }[m[1]];
+      return `${what} the ${LINES[m[2] - 1].toLowerCase()} line${m[3] != null ? ` of seat ${Number(m[3]) + 1}` : ""}`;
+    }
+    if ((m = n.match(/^arrow @(\d) L(\d)$/))) return `Arrow strike on seat ${Number(m[1]) + 1}'s ${LINES[m[2] - 1].toLowerCase()} line`;
+    if ((m = n.match(/^(bless|pyramid) L(\d) (\w+)$/))) return `${titleCase(m[1])} (${m[3]}) on the ${LINES[m[2] - 1].toLowerCase()} line`;
+    if ((m = n.match(/^bombard @(\d)$/))) return `Bombard seat ${Number(m[1]) + 1}`;
+    if ((m = n.match(/^(faction|settlement) (\w+)$/))) return `${titleCase(m[1])}: ${titleCase(m[2])}`;
+    if ((m = n.match(/^draft (\d)$/))) return `Draft card ${m[1]}`;
+    return { pass: "Pass", skirmish: "Declare a Skirmish", rest: "Rest (+supply)", heal: "Heal", "revive heal": "Revive: 1 health", palace: "Use the Crimson Palace" }[n] || n;
+  },
+  choiceLabel(n) {
+    const m = n.match(/^deploy L(\d) #\d+$/);
+    return m ? `${LINES[m[1] - 1]} line` : undefined;
+  },
+  trayLabel(sel) {
+    return sel.key.startsWith("hand-") ? "Deploy on which line? (or click a line)" : "Choose:";
+  },
+  event(e, ctx) {
+    const LN = ["left", "middle", "right"];
+    const line = typeof e.line === "number" ? LN[e.line] : "?";
+    const who = e.seat != null ? ctx.seatName(e.seat) : "";
+    const tgt = e.target_seat != null ? ctx.seatName(e.target_seat) : "";
+    const t = {
+      round: `— Round ${e.round} —`, deployed: `${who} has deployed`, turn: `${who}'s turn`,
+      order: `Turn order: ${(e.order || []).map((s) => ctx.seatName(s)).join(", ")}`,
+      reveal: `${who} reveals ${e.unit} (${line})`,
+      arrow_strike: `${who} shoots ${tgt}'s ${line} unit with ${e.arrows} arrows (defense ${e.defense})`,
+      skirmish: `${who} declares a Skirmish`, cautious_attack: `${who} makes a Cautious Attack`, rest: `${who} rests (+${e.supply} supply)`,
+      attack: `${who}'s ${e.attacker} (${e.attack}) attacks ${e.defender} (${e.defense})`,
+      attack_canceled: `${who}'s ${line} attack is cancelled: ${e.why}`, ambush: `Ambush! ${who}'s ${e.unit} cancels the attack`,
+      damage: `${who} loses ${e.amount} health (${e.cause}), now ${e.health}`, eliminate: `${who}'s ${e.unit} is eliminated (${e.cause})`,
+      maneuver: `${who} maneuvers on the ${line} line`, supply: `${who} gains ${e.gained} supply`, fortify: `${who} fortifies the ${line} line (+${e.placed})`,
+      revive: `${who} revives ${e.unit || "1 health"}`, retrieve: `${who} takes a card from the Camp${e.cost ? " (1 supply)" : ""}`,
+      heal: `${who} restores 1 health, now ${e.health}`, supply_slot: `${who} puts a supply token on the ${line} line`,
+      persistent: `${who} brings a unit back from the Graveyard (Persistent)`, draw: `${who} draws ${e.count}`,
+      drew: `You drew ${(e.cards || []).map((c) => { const u = ctx.seat != null ? unitOf(ctx, ctx.seat, c) : null; return u ? u.name : `#${c}`; }).join(", ")}`,
+      faction: `${who} plays ${titleCase(e.faction || "")}`, settlement_chosen: `${who} has chosen a settlement`, settlement: `${who}'s settlement: ${e.settlement}`,
+      palace: `${who} uses the Crimson Palace`, bellow: `${who} flips a Bellow token`, burn: `${who} burns ${tgt}'s ${line} line`, crack: `${who} cracks ${tgt}'s ${line} line`,
+      blessing_placed: `${who} places a Blessing token on the ${line} line`, blessing_kind: `Your Blessing: ${e.kind}`, blessing: `${who}'s Blessing on the ${line} line: ${e.kind}`,
+      glimmerspire: `${who} fortifies the ${line} line (Glimmerspire)`, pyramid: `${who} raises a Pyramid on the ${line} line (${e.kind})`,
+      draft_pick: `${who} drafts ${e.unit}`, knocked_out: `${who} is knocked out`,
+      game_over: `Game over: ${(e.winners || []).map((s) => ctx.seatName(s)).join(", ")} (${e.reason})`,
+    }[e.type];
+    return t;
+  },
+  render(ctx) {
+    const o = ctx.obs;
+    const n = o.players.length;
+    const me = ctx.seat;
+    const pending = me != null ? pendingDeploys(ctx) : {};
+    if (me != null) {
+      const first = (o.players[me].hand || []).slice().sort((a, b) => a - b).find((c) => ctx.legal.filter((n) => n.startsWith("deploy ") && n.endsWith(` #${c}`)).length > 1);
+      if (first != null) ctx.selectDefault(`hand-${first}`, cardActions(ctx, first));
+    }
+    const others = [];
+    for (let s = 0; s < n; s++) if (s !== me) others.push(s);
+    const parts = [h("div", { class: `opponents n${others.length}` }, others.map((s) => playerBoard(ctx, s, {})))];
+    parts.push(h("div", { class: "midline" }, h("span", {}, o.phase === "skirmish" ? "⚔ SKIRMISH ⚔" : `Round ${o.round}`)));
+    if (me != null) {
+      parts.push(playerBoard(ctx, me, pending));
+      const placed = new Set(Object.values(pending).map(Number));
+      const hand = (o.players[me].hand || []).slice().sort((a, b) => a - b).filter((c) => !placed.has(c)).map((c) => {
+        const el = unitCard(ctx, me, c, "");
+        return ctx.bind(el, cardActions(ctx, c), `hand-${c}`);
+      });
+      parts.push(zone("Your hand", h("div", { class: "row center hand" }, hand.length ? hand : h("span", { class: "muted" }, "empty"))));
+    }
+    if (o.draft) parts.push(zone("Draft", h("pre", { class: "muted" }, JSON.stringify(o.draft))));
+    return h("div", { class: "draconia-board" }, parts);
+  },
+};
