@@ -124,7 +124,7 @@ _kind("grant_attack", "amount target")
 _kind("extra_action", "action target")
 _kind("extra_move", "amount target", "then_attack")
 _kind("teleport", "target", "range")
-_kind("displace", "amount target")
+_kind("displace", "amount target", "range")
 _kind("pass_through")
 _kind("summon_anywhere")
 # --- cards and mana ----------------------------------------------------------------------
@@ -406,6 +406,7 @@ class Scenario(_Rec):
     max_heroes: int | None = None  # on the board at any time
     max_large_creatures: int | None = None
     exclude_units: list[str] = Field(default_factory=list)  # removed from the game
+    remove_random_units: int = Field(default=0, ge=0, le=10)  # also removed, drawn at random
     exclude_spell_designators: list[str] = Field(default_factory=list)
     victory: Victory
     options: list[ScenarioOption] = Field(default_factory=list)

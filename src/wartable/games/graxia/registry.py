@@ -277,8 +277,6 @@ def _check_scenario(
     units: dict[str, Unit],
     spells: dict[str, Spell],
 ) -> None:
-    del spells  # scenarios name spell decks by designator only
-
     def fail(field: str, msg: str) -> DataError:
         return _fail(path, "scenario", sc.id, field, msg)
 
@@ -332,6 +330,7 @@ def _check_scenario(
     for i, d in enumerate(sc.exclude_spell_designators):
         if d not in spell_marks:
             raise fail(f"exclude_spell_designators.{i}", f"{d!r} is not a spell deck designator")
+    _check_decks(sc, units, spells, fail)
     need = VICTORY_PARAMS[sc.victory.rule]
     missing = need - set(sc.victory.params)
     if missing:
@@ -348,6 +347,42 @@ def _check_scenario(
                 )
                 if patch.mana is not None and patch.mana < 0:
                     raise fail(f"options.{i}.choices.{choice}.players.{j}.mana", "negative")
+
+
+def _check_decks(
+    sc: Scenario, units: dict[str, Unit], spells: dict[str, Spell], fail: Fail
+) -> None:
+    """Two players' own decks are separate piles of physical cards: no card in both, and the
+    cards a player starts with on the map exist outside the opponent's deck."""
+    p0, p1 = sorted(sc.players, key=lambda p: p.seat)
+    for field, records in (("unit_deck", units.values()), ("spell_deck", spells.values())):
+        a, b = getattr(p0, field), getattr(p1, field)
+        if a == b or a in DECK_WORDS or b in DECK_WORDS:
+            continue
+        for rec in records:
+            for card in rec.designators:
+                marks = card.split()
+                if a in marks and b in marks:
+                    raise fail(
+                        f"players.1.{field}",
+                        f"a {rec.name} card carries both {a} and {b}: the two decks must be separate",
+                    )
+    patches = [list(p.units) for p in (p0, p1)]
+    for opt in sc.options:
+        for body in opt.choices.values():
+            for patch in body.players:
+                if patch.units is not None:
+                    patches[patch.seat] = patches[patch.seat] + list(patch.units)
+    for seat, start in enumerate(patches):
+        other = (p1, p0)[seat].unit_deck
+        for su in start:
+            u = units[su.unit]
+            free = [c for c in u.designators if other not in c.split()]
+            if not free:
+                raise fail(
+                    f"players.{seat}.units",
+                    f"every {su.unit} card is in the opponent's deck {other}",
+                )
 
 
 def _check_start_units(
