@@ -1,0 +1,115 @@
+"""The fixed, finite Graxia action universe and its text notation (DESIGN.md).
+
+Cells are written ``q,r``; units by quoted name, spells and battle abilities by name:
+``move 3,-1 4,-2``, ``attack 3,-1 4,-1``, ``summon "Gold Knights of Mir" 2,0``,
+``spell Bewitch``, ``spell Bedazzle 1,2``, ``use Zealotry``, ``sacrifice Scout defence``,
+``bluff``, ``pass``. The universe depends only on the configuration (catalog sizes and
+the scenario's cell count), so RL masks keep one length per configuration.
+"""
+
+from __future__ import annotations
+
+from .catalog import Catalog, Scenario
+
+END, PASS, DRAW_UNIT, DRAW_SPELL, BUY_UNIT, BUY_SPELL, BLUFF, ADVANCE, STAY = range(9)
+SIMPLE = (
+    "end",
+    "pass",
+    "draw unit",
+    "draw spell",
+    "buy unit",
+    "buy spell",
+    "bluff",
+    "advance",
+    "stay",
+)
+
+# kinds returned by ``Layout.decode``
+K_SIMPLE, K_MOVE, K_ATTACK, K_SHOOT, K_ABILITY, K_PORTAL, K_GIVE = range(7)
+K_SHIELD, K_RETREAT, K_DROP, K_SUMMON, K_PLACE, K_SPELL, K_SPELL_AT = range(7, 14)
+K_SACRIFICE, K_USE, K_CHOOSE, K_SPY = range(14, 18)
+PAIR_WORDS = ("move", "attack", "shoot", "ability", "portal", "give")
+CELL_WORDS = ("shield", "retreat", "drop")
+
+
+class Layout:
+    """Offsets of each action family for one (catalog, scenario)."""
+
+    __slots__ = ("bounds", "cat", "cells", "n", "names_s", "names_u", "sc", "size")
+
+    def __init__(self, cat: Catalog, sc: Scenario) -> None:
+        self.cat = cat
+        self.sc = sc
+        c = sc.board.size
+        u = len(cat.units)
+        s = len(cat.spells)
+        b = len(cat.battle_ability_names)
+        self.cells = c
+        sizes = [len(SIMPLE)] + [c * c] * 6 + [c] * 3 + [u * c, u * c, s, s * c, 2 * s, b, u, u]
+        self.bounds: list[int] = []
+        total = 0
+        for n in sizes:
+            self.bounds.append(total)
+            total += n
+        self.bounds.append(total)
+        self.size = total
+        self.n = (c, u, s, b)
+        self.names_u = [un.name for un in cat.units]
+        self.names_s = [sp.name for sp in cat.spells]
+
+    def base(self, kind: int) -> int:
+        return self.bounds[kind]
+
+    def decode(self, a: int) -> tuple[int, int, int]:
+        """(kind, x, y): x/y are cells, unit/spell/ability indices as the kind needs."""
+        bounds = self.bounds
+        k = 0
+        while a >= bounds[k + 1]:
+            k += 1
+        off = a - bounds[k]
+        c = self.cells
+        if K_MOVE <= k <= K_GIVE:
+            return k, off // c, off % c
+        if k in (K_SUMMON, K_PLACE, K_SPELL_AT):
+            return k, off // c, off % c
+        if k == K_SACRIFICE:
+            return k, off // 2, off % 2
+        return k, off, 0
+
+    # encoders
+    def pair(self, kind: int, a: int, b: int) -> int:
+        return self.bounds[kind] + a * self.cells + b
+
+    def at(self, kind: int, x: int, cell: int) -> int:
+        return self.bounds[kind] + x * self.cells + cell
+
+    def one(self, kind: int, x: int) -> int:
+        return self.bounds[kind] + x
+
+    def sacrifice(self, spell: int, defence: bool) -> int:
+        return self.bounds[K_SACRIFICE] + 2 * spell + int(defence)
+
+    def text(self, a: int) -> str:
+        k, x, y = self.decode(a)
+        cell = self.sc.board.text
+        if k == K_SIMPLE:
+            return SIMPLE[x]
+        if k <= K_GIVE:
+            return f"{PAIR_WORDS[k - K_MOVE]} {cell(x)} {cell(y)}"
+        if k <= K_DROP:
+            return f"{CELL_WORDS[k - K_SHIELD]} {cell(x)}"
+        if k == K_SUMMON:
+            return f'summon "{self.names_u[x]}" {cell(y)}'
+        if k == K_PLACE:
+            return f'place "{self.names_u[x]}" {cell(y)}'
+        if k == K_SPELL:
+            return f"spell {self.names_s[x]}"
+        if k == K_SPELL_AT:
+            return f"spell {self.names_s[x]} {cell(y)}"
+        if k == K_SACRIFICE:
+            return f"sacrifice {self.names_s[x]} {'defence' if y else 'attack'}"
+        if k == K_USE:
+            return f"use {self.cat.battle_ability_names[x]}"
+        if k == K_CHOOSE:
+            return f'choose "{self.names_u[x]}"'
+        return f'spy "{self.names_u[x]}"'

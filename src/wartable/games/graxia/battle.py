@@ -1,0 +1,405 @@
+"""§7 Battle, steps 1-11, as decision points of the state machine.
+
+Steps 1-4 are computed when the attack is declared; step 5 alternates the two players
+(``use`` a battle ability, ``spell`` a battle spell, or ``pass``; two passes in a row end
+it); step 6 is a simultaneous commit-then-reveal (``sacrifice NAME attack|defence`` or
+``bluff``); steps 7-11 resolve, asking the defender where to retreat when several tiles are
+directly away and the attacker whether to advance.
+"""
+
+from __future__ import annotations
+
+from wartable.core.events import Event, emit
+
+from . import actions as A
+from . import board as B
+from . import effects as E
+from .actions import Layout
+from .catalog import BATTLE_ACTIVE, BATTLE_PASSIVE, BOTH, MAG, PHYS, UnitType
+from .state import (
+    ATTACKED,
+    B_ACTOR,
+    B_ADDW0,
+    B_ADVANCE,
+    B_ATT,
+    B_BEWITCH,
+    B_BV0,
+    B_DEF,
+    B_DESTINED,
+    B_EXCH,
+    B_HEAL0,
+    B_PASSES,
+    B_RETREAT,
+    B_SAC,
+    B_SAC0,
+    B_USED0,
+    B_WOUND0,
+    B_WOUND1,
+    BAT_LEN,
+    COMMAND,
+    SHIELD,
+    STUNNED,
+    GraxiaState,
+)
+
+
+def matched_defence(attack_type: int, target: UnitType) -> int:
+    """§7 step 1: the defence matching the attack; a combined attack uses the lower one."""
+    if attack_type == PHYS:
+        return target.pdef
+    if attack_type == MAG:
+        return target.mdef
+    return min(target.pdef, target.mdef)
+
+
+def initial_values(att: UnitType, dfn: UnitType) -> tuple[int, int]:
+    """§7 step 1: each unit's attack less the opponent's matching defence (never below 0)."""
+    a = att.attack - matched_defence(att.attack_type, dfn)
+    d = dfn.attack - matched_defence(dfn.attack_type, att)
+    return max(0, a), max(0, d)
+
+
+def terrain_defence(s: GraxiaState, cell: int, attack_type: int) -> int:
+    """§7 step 2: the defender's tile bonus matching the attacker's attack type."""
+    p, m = s.sc.pdef[cell], s.sc.mdef[cell]
+    return p if attack_type == PHYS else m if attack_type == MAG else min(p, m)
+
+
+def class_terrain(terrain: str, ut: UnitType, defending: bool) -> tuple[int, int]:
+    """§5.4 terrain effects on battle values: (own change, change to the enemy)."""
+    k = ut.klass
+    if terrain == B.COLUMNS and k == "magic":
+        return -3, 0
+    if terrain == B.FOREST and k == "cavalry":
+        return -3, 0
+    if terrain == B.PLAINS and k == "cavalry":
+        return 5, 0
+    if terrain == B.ROUGH and k == "infantry":
+        return -3, 0
+    if terrain == B.BOULDERS and k == "infantry" and defending:
+        return 4, -4
+    return 0, 0
+
+
+def supporters(s: GraxiaState, att: int, dfn: int) -> list[int]:
+    """§7 step 3: the attacker's friendly units next to the defender (not stunned; not across
+    a boulder field's side)."""
+    seat = s.owner[att]
+    out = []
+    for n in s.sc.board.nbr[dfn]:
+        if n == att or s.unit[n] < 0 or s.owner[n] != seat or s.flags[n] & STUNNED:
+            continue
+        if B.edge_open(s, s.cat.units[s.unit[n]], n, dfn):
+            out.append(n)
+    return out
+
+
+def adjust(s: GraxiaState, side: int, delta: int) -> None:
+    """Move a Battle Value marker on the tracker (it cannot go below 0)."""
+    s.bat[B_BV0 + side] = max(0, s.bat[B_BV0 + side] + delta)
+
+
+def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> None:
+    """Steps 1-4, then the first exchange of step 5 (the attacker acts first)."""
+    cat = s.cat
+    ua, ud = cat.units[s.unit[att]], cat.units[s.unit[dfn]]
+    s.flags[att] = (s.flags[att] | ATTACKED) & ~SHIELD  # the attacker's shield is lost
+    s.bat = [0] * BAT_LEN
+    s.bat[B_ATT], s.bat[B_DEF] = att, dfn
+    a, d = initial_values(ua, ud)
+    s.bat[B_BV0], s.bat[B_BV0 + 1] = a, d
+    emit(events, "battle", attacker=s.sc.board.text(att), defender=s.sc.board.text(dfn), bv=[a, d])
+    # step 2: terrain (both units use the defender's tile)
+    if not E.ignores_terrain(s, att):
+        adjust(s, 0, -terrain_defence(s, dfn, ua.attack_type))
+    t = s.sc.terrain[dfn]
+    own, other = class_terrain(t, ua, False)
+    adjust(s, 0, own)
+    adjust(s, 1, other)
+    own, other = class_terrain(t, ud, True)
+    adjust(s, 1, own)
+    adjust(s, 0, other)
+    # step 3: support
+    s.sup = supporters(s, att, dfn)
+    adjust(s, 0, sum(E.support_value(s, c) for c in s.sup))
+    # step 4: passive battle abilities
+    for side, cell in ((0, att), (1, dfn)):
+        for ab in cat.units[s.unit[cell]].abilities:
+            if ab.timing == BATTLE_PASSIVE:
+                E.battle_effects(s, side, ab.effects, events, passive=True)
+    emit(events, "battle_values", bv=[s.bat[B_BV0], s.bat[B_BV0 + 1]], support=len(s.sup))
+    s.bat[B_ACTOR] = 0
+    s.bat[B_PASSES] = 0
+    s.phase = B_EXCH
+
+
+def seat_of(s: GraxiaState, side: int) -> int:
+    return s.current if side == 0 else 1 - s.current
+
+
+def side_of(s: GraxiaState, seat: int) -> int:
+    return 0 if seat == s.current else 1
+
+
+def unit_cell(s: GraxiaState, side: int) -> int:
+    return s.bat[B_ATT + side]
+
+
+def exchange_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
+    side = side_of(s, seat)
+    cell = unit_cell(s, side)
+    out = [A.PASS]
+    ut = s.cat.units[s.unit[cell]]
+    used = s.bat[B_USED0 + side]
+    for i, ab in enumerate(ut.abilities):
+        if ab.timing != BATTLE_ACTIVE or (used >> i) & 1:
+            continue
+        if s.mana[seat] >= E.ability_mana(s, ab):
+            out.append(lay.one(A.K_USE, s.cat.battle_ability_names.index(ab.name)))
+    nu = len(s.cat.units)
+    for card in set(s.hands[seat]):
+        if card < nu:
+            continue
+        sp = s.cat.spells[card - nu]
+        if sp.in_battle and not sp.sacrifice_only and s.mana[seat] >= sp.cost:
+            if E.spell_allowed_in_battle(s, side, sp):
+                out.append(lay.one(A.K_SPELL, card - nu))
+    return sorted(out)
+
+
+def exchange_apply(
+    s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None
+) -> None:
+    side = side_of(s, seat)
+    if action == A.PASS:
+        s.bat[B_PASSES] += 1
+        emit(events, "battle_pass", seat=seat)
+        if s.bat[B_PASSES] >= 2:
+            open_sacrifice(s, events)
+        else:
+            s.bat[B_ACTOR] = 1 - side
+        return
+    s.bat[B_PASSES] = 0
+    kind, x, _ = lay.decode(action)
+    cell = unit_cell(s, side)
+    if kind == A.K_USE:
+        name = s.cat.battle_ability_names[x]
+        ut = s.cat.units[s.unit[cell]]
+        i = next(
+            k for k, ab in enumerate(ut.abilities) if ab.name == name and ab.timing == BATTLE_ACTIVE
+        )
+        ab = ut.abilities[i]
+        s.bat[B_USED0 + side] |= 1 << i
+        s.mana[seat] -= E.ability_mana(s, ab)
+        emit(events, "battle_ability", seat=seat, ability=name)
+        if ab.self_wounds:
+            s.wounds[cell] += ab.self_wounds  # §5.1: paid at once, not reduced
+            if s.wounds[cell] >= ut.health:
+                B.eliminate(s, cell, 1 - seat, events)
+        if s.unit[cell] >= 0:
+            E.battle_effects(s, side, ab.effects, events)
+    else:
+        card = len(s.cat.units) + x
+        sp = s.cat.spells[x]
+        s.hands[seat].remove(card)
+        s.discards[s.sdeck[seat]].append(card)
+        s.mana[seat] -= sp.cost
+        emit(events, "battle_spell", seat=seat, spell=sp.name)
+        E.battle_effects(s, side, sp.effects, events)
+    if s.bat[B_SAC0]:  # escape_battle: the battle ends at once, no wounds
+        finish(s, events)
+        return
+    if s.unit[s.bat[B_ATT]] < 0 or s.unit[s.bat[B_DEF]] < 0:
+        after_wounds(s, events, fought=False)  # §7 step 5: the battle is over, go to step 8
+        return
+    s.bat[B_ACTOR] = 1 - side
+
+
+def open_sacrifice(s: GraxiaState, events: list[Event] | None) -> None:
+    s.phase = B_SAC
+    s.commit.open([0, 1])
+    emit(events, "sacrifice_step")
+
+
+def sacrifice_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
+    """§7 step 6 / §5.3: a Spell card behind the Tactics card (for attack or defence), or
+    the bluff; Bewitch leaves only the bluff."""
+    out = [A.BLUFF]
+    if s.bat[B_BEWITCH] >> side_of(s, seat) & 1:
+        return out
+    nu = len(s.cat.units)
+    for card in set(s.hands[seat]):
+        if card >= nu:
+            out.append(lay.sacrifice(card - nu, False))
+            out.append(lay.sacrifice(card - nu, True))
+    return sorted(out)
+
+
+def sacrifice_apply(
+    s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None
+) -> None:
+    s.commit.add(seat, action)
+    s.commit.finish(seat)
+    emit(events, "committed", seat=seat)
+    if not s.commit.all_done:
+        return
+    chosen = s.commit.reveal()
+    nu = len(s.cat.units)
+    plays = []
+    for seat_ in (0, 1):
+        a = chosen[seat_][0]
+        side = side_of(s, seat_)
+        if a == A.BLUFF:
+            emit(events, "bluff", seat=seat_)
+            continue
+        _, sp, defence = lay.decode(a)
+        card = nu + sp
+        s.hands[seat_].remove(card)
+        s.discards[s.sdeck[seat_]].append(card)
+        mod = s.cat.spells[sp].modifier
+        plays.append((defence, side, mod))
+        emit(
+            events,
+            "sacrifice",
+            seat=seat_,
+            spell=s.cat.spells[sp].name,
+            use="defence" if defence else "attack",
+            modifier=mod,
+        )
+    for defence, side, mod in sorted(plays):
+        if defence:
+            adjust(s, 1 - side, -mod)
+        else:
+            adjust(s, side, mod)
+    resolve(s, events)
+
+
+def resolve(s: GraxiaState, events: list[Event] | None) -> None:
+    """§7 step 7: wounds = BV / 2 rounded up; modifiers, then heals; then steps 8-11."""
+    att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+    w = [0, 0]  # w[side]: wounds side inflicts on the other
+    for side in (0, 1):
+        bv = s.bat[B_BV0 + side]
+        target = dfn if side == 0 else att
+        n = (bv + 1) // 2 + s.bat[B_ADDW0 + side]
+        n -= E.battle_reduction(s, target)
+        if side == 0 and s.flags[dfn] & SHIELD:
+            n -= 2  # §6 A Shield: the defender's shield subtracts 2 wounds
+        if E.barrier_blocks(s, target, s.unit[att if side == 1 else dfn]):
+            n = 0
+        w[side] = max(0, n)
+    s.bat[B_WOUND0], s.bat[B_WOUND1] = w
+    s.wounds[dfn] += w[0]
+    s.wounds[att] += w[1]
+    for side, cell in ((0, att), (1, dfn)):
+        s.wounds[cell] = max(0, s.wounds[cell] - s.bat[B_HEAL0 + side])
+    emit(events, "battle_wounds", bv=[s.bat[B_BV0], s.bat[B_BV0 + 1]], wounds=w)
+    after_wounds(s, events, fought=True)
+
+
+def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> None:
+    """Steps 8-11: eliminations, the winner, retreat, advance, shield removal."""
+    att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+    aseat = s.current
+    dead = [False, False]
+    for side, cell in ((1, dfn), (0, att)):
+        if s.unit[cell] < 0:
+            dead[side] = True
+        elif s.wounds[cell] >= s.cat.units[s.unit[cell]].health:
+            B.eliminate(s, cell, aseat if side == 1 else 1 - aseat, events)
+            dead[side] = True
+    w0, w1 = s.bat[B_WOUND0], s.bat[B_WOUND1]
+    destined = s.bat[B_DESTINED]  # side + 1 of the unit that must win (0: none)
+    if destined and dead[destined - 1]:
+        destined = 0
+    if destined:
+        winner = destined - 1
+    elif dead[0]:
+        winner = 1
+    elif dead[1]:
+        winner = 0
+    else:
+        winner = 0 if w0 > w1 else 1 if w1 > w0 else -1
+    emit(
+        events, "battle_result", winner=-1 if winner < 0 else (aseat if winner == 0 else 1 - aseat)
+    )
+    retreat = not dead[0] and not dead[1] and fought and (w0 > w1 or destined == 1)
+    if destined == 2:
+        retreat = False
+    if retreat:
+        cells = retreat_cells(s, att, dfn)
+        if not cells:
+            emit(events, "retreat_blocked", cell=s.sc.board.text(dfn))
+            s.wounds[dfn] += 1  # §7 step 9: blocked: 1 wound and stays
+            if s.wounds[dfn] >= s.cat.units[s.unit[dfn]].health:
+                B.eliminate(s, dfn, aseat, events)
+        elif len(cells) == 1:
+            do_retreat(s, cells[0], events)
+            return
+        else:
+            s.phase = B_RETREAT
+            return
+    offer_advance(s, events)
+
+
+def retreat_cells(s: GraxiaState, att: int, dfn: int) -> list[int]:
+    """§7 step 9: tiles directly away from the attacker, not occupied, on the board."""
+    ut = s.cat.units[s.unit[dfn]]
+    return [
+        c
+        for c in s.sc.board.away(att, dfn)
+        if s.unit[c] < 0 and B.can_stand(s, ut, c) and B.edge_open(s, ut, dfn, c)
+    ]
+
+
+def do_retreat(s: GraxiaState, cell: int, events: list[Event] | None) -> None:
+    dfn = s.bat[B_DEF]
+    seat = s.owner[dfn]
+    take = s.ctrl[cell] == -1  # §7 step 9: an uncontrolled tile becomes the retreater's
+    B.move_unit(s, dfn, cell, events, take=take)
+    emit(events, "retreat", seat=seat, dest=s.sc.board.text(cell))
+    offer_advance(s, events)
+
+
+def offer_advance(s: GraxiaState, events: list[Event] | None) -> None:
+    att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+    if s.unit[att] >= 0 and s.unit[dfn] < 0:
+        ut = s.cat.units[s.unit[att]]
+        if B.can_stand(s, ut, dfn) and B.edge_open(s, ut, att, dfn):
+            s.phase = B_ADVANCE
+            return
+    finish(s, events)
+
+
+def advance(s: GraxiaState, go: bool, events: list[Event] | None) -> None:
+    """§7 step 10: the attacker may move onto the vacated tile."""
+    if go:
+        att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+        flags = s.flags[att]
+        B.move_unit(s, att, dfn, events)
+        s.flags[dfn] = flags & ~SHIELD
+        s.bat[B_ATT] = dfn
+        s.bat[B_DEF] = att
+    finish(s, events)
+
+
+def finish(s: GraxiaState, events: list[Event] | None) -> None:
+    """§7 step 11: a defender still holding its shield loses it."""
+    dfn = s.bat[B_DEF]
+    if s.unit[dfn] >= 0 and s.owner[dfn] != s.current:
+        s.flags[dfn] &= ~SHIELD
+    s.bat = [0] * BAT_LEN
+    s.sup = []
+    s.phase = COMMAND
+    emit(events, "battle_end")
+
+
+def retreat_legal(s: GraxiaState, lay: Layout) -> list[int]:
+    return sorted(lay.one(A.K_RETREAT, c) for c in retreat_cells(s, s.bat[B_ATT], s.bat[B_DEF]))
+
+
+def unit_types(s: GraxiaState) -> tuple[UnitType, UnitType]:
+    return s.cat.units[s.unit[s.bat[B_ATT]]], s.cat.units[s.unit[s.bat[B_DEF]]]
+
+
+__all__ = ["BOTH", "finish", "start"]

@@ -1,0 +1,179 @@
+"""Map rules shared by the command phase and the battle: terrain, passage, control,
+damage outside battle and elimination (§5.1, §5.4 terrain, §6 phase 2, §7 step 8)."""
+
+from __future__ import annotations
+
+from wartable.core.events import Event, emit
+
+from . import victory
+from .catalog import GUARDIAN, LARGE, UnitType
+from .hexes import NORTH, SOUTH
+from .state import CARRIER, SHIELD, STUN_LATER, STUNNED, T_BANNER0, T_GFELL0, GraxiaState
+
+MOUNTAINS, BOULDERS, CASTLE, CITY, VILLAGE = (
+    "mountains",
+    "boulder_fields",
+    "castle",
+    "city",
+    "village",
+)
+FOREST, HILLS, LAKE, PLAINS, COLUMNS, ROUGH = (
+    "forest",
+    "hills",
+    "lake",
+    "plains",
+    "columns",
+    "rough_lands",
+)
+FORTIFIED = (CASTLE, CITY, VILLAGE)
+COMMAND_REDUCTION = {CASTLE: 2, CITY: 1, FOREST: 1}  # §5.4: wounds subtracted in the command phase
+
+
+def mountaineer(ut: UnitType) -> bool:
+    """§5.4 Mountains / Boulder Fields: only goblin and dwarf units."""
+    race = ut.race.lower()
+    return "dwarf" in race or "goblin" in race
+
+
+def can_stand(s: GraxiaState, ut: UnitType, cell: int) -> bool:
+    """§5.4 Mountains: only Goblins and Dwarves may enter."""
+    return s.sc.terrain[cell] != MOUNTAINS or mountaineer(ut) or ut.flying
+
+
+def edge_open(s: GraxiaState, ut: UnitType, a: int, b: int) -> bool:
+    """§5.4 Boulder Fields: no support, attack, entry or exit across their sides.
+
+    The open edges of a boulder field are its north and south edges (the two players'
+    sides of the map); dwarves and goblins ignore the restriction.
+    """
+    t = s.sc.terrain
+    if t[a] != BOULDERS and t[b] != BOULDERS:
+        return True
+    if mountaineer(ut):
+        return True
+    return s.sc.board.direction(a, b) in (NORTH, SOUTH)
+
+
+def set_ctrl(s: GraxiaState, cell: int, seat: int, events: list[Event] | None) -> None:
+    """Banners: a unit takes control of the tile it enters (§6 phase 2 A, Move)."""
+    prev = s.ctrl[cell]
+    if prev == seat:
+        return
+    s.ctrl[cell] = seat
+    victory.on_capture(s, cell, seat, prev, events)
+
+
+def move_unit(
+    s: GraxiaState, a: int, b: int, events: list[Event] | None, take: bool = True
+) -> None:
+    """Move the unit on ``a`` to the empty ``b``; its banner stays on ``a``; shields drop."""
+    seat = s.owner[a]
+    s.unit[b], s.owner[b], s.wounds[b] = s.unit[a], seat, s.wounds[a]
+    s.flags[b] = s.flags[a] & ~SHIELD  # §6 A Shield: removed if the unit moves
+    s.unit[a], s.owner[a], s.wounds[a], s.flags[a] = -1, -1, 0, 0
+    s.ctrl[a] = seat  # the banner left behind
+    if take:
+        set_ctrl(s, b, seat, events)
+    if s.flags[b] & CARRIER:
+        s.track[T_BANNER0 + seat] = b
+    emit(events, "move", frm=s.sc.board.text(a), dest=s.sc.board.text(b))
+
+
+def reduce_wounds(s: GraxiaState, cell: int, amount: int, command: bool) -> int:
+    """Wound modifiers of the target's tile and passives (not shields)."""
+    terrain = s.sc.terrain[cell]
+    if command:
+        amount -= COMMAND_REDUCTION.get(terrain, 0)
+    ut = s.cat.units[s.unit[cell]]
+    for ab in ut.abilities:
+        for e in ab.effects:
+            if e.kind == "damage_reduction" and (not e.terrain or terrain in e.terrain):
+                amount -= e.amount
+    return amount
+
+
+def damage(
+    s: GraxiaState,
+    cell: int,
+    amount: int,
+    by: int,
+    events: list[Event] | None,
+    command: bool = True,
+    unmitigated: bool = False,
+    keep_shield: bool = False,
+) -> int:
+    """Wounds outside the battle's step 7 (ranged, spells, Chain Lightning); returns wounds dealt.
+
+    §5.4 terrain reductions apply in the command phase; a shield subtracts 2 and is removed
+    when the action's wounds exceed 2 (§6 phase 2 A, Shield). ``unmitigated`` ignores both.
+    """
+    if s.unit[cell] < 0 or amount <= 0:
+        return 0
+    if not unmitigated:
+        amount = reduce_wounds(s, cell, amount, command)
+        if s.flags[cell] & SHIELD:
+            if amount > 2 and not keep_shield:
+                s.flags[cell] &= ~SHIELD
+            amount -= 2
+    amount = max(0, amount)
+    s.wounds[cell] += amount
+    emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount)
+    if s.wounds[cell] >= s.cat.units[s.unit[cell]].health:
+        eliminate(s, cell, by, events)
+    return amount
+
+
+def heal(s: GraxiaState, cell: int, amount: int) -> int:
+    healed = min(amount, s.wounds[cell])
+    s.wounds[cell] -= healed
+    return healed
+
+
+def eliminate(s: GraxiaState, cell: int, by: int, events: list[Event] | None) -> None:
+    """§7 step 8: the card goes to its owner's unit discard pile (a Guardian to the hand,
+    §5.1); the opponent gains the scenario's victory points."""
+    u, seat = s.unit[cell], s.owner[cell]
+    ut = s.cat.units[u]
+    if ut.klass == GUARDIAN:
+        s.hands[seat].append(u)
+        s.track[T_GFELL0 + seat] = s.round_no
+    else:
+        s.discards[s.udeck[seat]].append(u)
+    if s.flags[cell] & CARRIER:
+        s.track[T_BANNER0 + seat] = cell  # §9.1 #3: the banner is dropped where it fell
+    s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = -1, -1, 0, 0
+    emit(events, "eliminated", cell=s.sc.board.text(cell), unit=ut.name, seat=seat)
+    victory.on_eliminate(s, ut, seat, 1 - seat if by < 0 else by, events)
+
+
+def stun(s: GraxiaState, cell: int) -> None:
+    """Bedazzle, Blunderbuss: nothing on its next round (§5.1 stunned)."""
+    if s.owner[cell] == s.current:
+        s.flags[cell] |= STUN_LATER
+    else:
+        s.flags[cell] |= STUNNED
+
+
+def is_large(ut: UnitType) -> bool:
+    return ut.klass == LARGE
+
+
+def front_distance(s: GraxiaState, seat: int, cell: int) -> int:
+    """Distance from ``cell`` to the nearest tile of the enemy's Home Row (forward = smaller)."""
+    b = s.sc.board
+    enemy = s.sc.home[1 - seat]
+    return min((b.d(cell, h) for h in enemy), default=0)
+
+
+def behind(s: GraxiaState, seat: int, guardian: int) -> list[int]:
+    """§6 C: the tiles directly behind the Guardian (next to it but not in front when it
+    stands on its Home Row)."""
+    b = s.sc.board
+    g = front_distance(s, seat, guardian)
+    on_home = guardian in s.sc.home[seat]
+    out = []
+    for n in b.nbr[guardian]:
+        f = front_distance(s, seat, n)
+        if f > g or (on_home and f >= g):
+            out.append(n)
+    return out

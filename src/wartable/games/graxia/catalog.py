@@ -1,0 +1,208 @@
+"""The engine's compiled view of the Graxia data: flat, frozen, indexed records.
+
+The data package (``records.py``/``registry.py``, TOML under ``data/``) is validated
+pydantic; this module turns it into small frozen records the rules read in hot loops:
+unit types, spells and scenarios indexed by integers. ``adapter.py`` builds a
+``Catalog`` from the registry; tests may build one by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .hexes import Board
+
+PHYS, MAG, BOTH = 0, 1, 2
+ATTACK_TYPES = ("physical", "magical", "both")
+
+# unit classes
+GUARDIAN, HERO, LARGE = "guardian", "hero", "large_creature"
+COMMON_CLASSES = ("infantry", "cavalry", "magic", "archers", "siege")
+
+# ability timings
+BATTLE_ACTIVE, BATTLE_PASSIVE, SUPPORT = "battle_activated", "battle_passive", "battle_support"
+COMMAND_ACTIVE, COMMAND_PASSIVE = "command_activated", "command_passive"
+
+# spell kinds
+COMMAND, BATTLE = "command", "battle"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One structured effect (the data's closed vocabulary, records.EFFECT_KINDS)."""
+
+    kind: str
+    amount: int = 0
+    range: int = 0
+    target: str = ""
+    when: str = ""  # "", "always", "attacking", "defending"
+    terrain: tuple[str, ...] = ()
+    vs_class: tuple[str, ...] = ()
+    condition: str = ""
+    race: str = ""
+    action: str = ""
+    siege: bool = False
+    bonus: int = 0
+    bonus_vs: tuple[str, ...] = ()
+    bonus_terrain: tuple[str, ...] = ()
+    area: bool = False
+    stun: bool = False
+    unmitigated: bool = False
+    keep_shield: bool = False
+    then_attack: bool = False
+    exclude: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    name: str
+    timing: str
+    effects: tuple[Effect, ...]
+    mana: int = 0
+    self_wounds: int = 0
+    once_per_battle: bool = True
+    is_move: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    name: str
+    cost: int
+    health: int
+    attack: int
+    attack_type: int
+    pdef: int
+    mdef: int
+    klass: str
+    race: str
+    moves: int = 1
+    flying: bool = False
+    support: int = 3
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def is_guardian(self) -> bool:
+        return self.klass == GUARDIAN
+
+    @property
+    def unique(self) -> bool:
+        return self.klass in (GUARDIAN, HERO, LARGE)
+
+    def ability(self, timing: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.timing == timing)
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    name: str
+    phase: str  # "command", "battle" or "both"
+    relic: bool
+    cost: int
+    modifier: int  # battle value modifier when sacrificed (§5.2, §7 step 6)
+    effects: tuple[Effect, ...]
+    requires: str = "none"  # "none", "magical_attack", "normal_unit"
+
+    @property
+    def sacrifice_only(self) -> bool:
+        return any(e.kind == "sacrifice_only" for e in self.effects)
+
+    @property
+    def in_command(self) -> bool:
+        return self.phase in ("command", "both")
+
+    @property
+    def in_battle(self) -> bool:
+        return self.phase in ("battle", "both")
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    name: str
+    mana: int
+    pdef: int
+    mdef: int
+
+
+@dataclass(frozen=True, slots=True)
+class Preplaced:
+    seat: int
+    unit: str
+    cell: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    board: Board
+    terrain: tuple[str, ...]  # per cell index
+    tile_ids: tuple[str, ...]
+    mana_value: tuple[int, ...]
+    pdef: tuple[int, ...]
+    mdef: tuple[int, ...]
+    home: tuple[tuple[int, ...], tuple[int, ...]]  # cell indices per seat
+    deploy: tuple[tuple[int, ...], tuple[int, ...]]  # where drafted starting units go
+    control: tuple[int, ...]  # starting control per cell (-1 neutral)
+    victory: str = "mana_destroyed"
+    params: tuple[tuple[str, int], ...] = ()
+    vital: tuple[int, ...] = ()
+    banners: tuple[int, int] = (-1, -1)  # banner wars: each seat's starting banner cell
+    guardians: tuple[str, str] = ("", "")  # "" = chosen at set-up
+    unit_decks: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # card ids
+    spell_decks: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    shared_units: bool = False
+    shared_spells: bool = True
+    draft: tuple[str, str] = ("draw_choose", "draw_choose")  # "", "draw_choose", ...
+    draw: tuple[int, int] = (10, 10)
+    budget: tuple[int, int] = (30, 30)
+    reinforcements: tuple[int, int] = (0, 0)
+    face_up: tuple[bool, bool] = (False, False)
+    hand_limit: int = 13
+    mana: tuple[int, int] = (10, 20)
+    collects: tuple[bool, bool] = (True, True)
+    first: int = 0
+    least_health_first: bool = False
+    turns: int = 5
+    preplaced: tuple[Preplaced, ...] = ()
+    max_heroes: int = 99
+    max_large: int = 99
+    initial_hand: tuple[int, int] = (4, 4)  # unit cards, spell cards
+
+    def param(self, name: str, default: int = 0) -> int:
+        for k, v in self.params:
+            if k == name:
+                return v
+        return default
+
+
+@dataclass(frozen=True)
+class Catalog:
+    units: tuple[UnitType, ...]
+    spells: tuple[Spell, ...]
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+    unit_index: dict[str, int] = field(default_factory=dict)
+    spell_index: dict[str, int] = field(default_factory=dict)
+    battle_ability_names: tuple[str, ...] = ()
+
+    @staticmethod
+    def build(units: list[UnitType], spells: list[Spell], scenarios: list[Scenario]) -> Catalog:
+        names = sorted({a.name for u in units for a in u.abilities if a.timing == BATTLE_ACTIVE})
+        return Catalog(
+            units=tuple(units),
+            spells=tuple(spells),
+            scenarios={s.id: s for s in scenarios},
+            unit_index={u.name: i for i, u in enumerate(units)},
+            spell_index={s.name: i for i, s in enumerate(spells)},
+            battle_ability_names=tuple(names),
+        )
+
+    def card_id(self, name: str) -> int:
+        u = self.unit_index.get(name)
+        return u if u is not None else len(self.units) + self.spell_index[name]
+
+    def card_name(self, card: int) -> str:
+        nu = len(self.units)
+        return self.units[card].name if card < nu else self.spells[card - nu].name
+
+    def is_unit_card(self, card: int) -> bool:
+        return card < len(self.units)

@@ -1,0 +1,286 @@
+"""Phase 2, the Command Phase (§6): unit actions, summoning, portals, command spells and
+abilities. ``legal`` lists the phasing seat's actions; ``apply`` performs one."""
+
+from __future__ import annotations
+
+from wartable.core.events import Event, emit
+
+from . import actions as A
+from . import board as B
+from . import effects
+from .actions import Layout
+from .catalog import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE
+from .state import (
+    ABILITY,
+    ATTACKED,
+    CARRIER,
+    MOVED,
+    SHIELD,
+    SHIELD_NOW,
+    STUNNED,
+    SUMMONED,
+    T_ALLIES,
+    T_BANNER0,
+    T_DISCOUNT,
+    T_GFELL0,
+    T_PORTAL,
+    GraxiaState,
+)
+
+BUSY = SUMMONED | STUNNED | ABILITY
+ACTED = MOVED | ATTACKED | SHIELD_NOW
+PORTAL_COST = 8
+DISCOUNT = 7
+
+
+def can_move(s: GraxiaState, c: int) -> bool:
+    return not s.flags[c] & (BUSY | MOVED | SHIELD_NOW)
+
+
+def destinations(s: GraxiaState, c: int) -> list[int]:
+    """§6 A Move: one tile (two, or flying, where the card says), never onto a unit except
+    to switch places with a friendly unit that can also move; portals link friendly portals."""
+    b = s.sc.board
+    ut = s.cat.units[s.unit[c]]
+    seat = s.owner[c]
+    out: list[int] = []
+    for n in b.nbr[c]:
+        if not B.edge_open(s, ut, c, n) or not B.can_stand(s, ut, n):
+            continue
+        if s.unit[n] < 0:
+            out.append(n)
+        elif s.owner[n] == seat and can_move(s, n) and not s.flags[c] & CARRIER:
+            other = s.cat.units[s.unit[n]]
+            if B.can_stand(s, other, c) and B.edge_open(s, other, n, c):
+                out.append(n)  # switch places
+    carrier = s.flags[c] & CARRIER
+    if ut.moves >= 2 and not carrier:
+        for n in range(b.size):
+            if b.d(c, n) != 2 or s.unit[n] >= 0 or not B.can_stand(s, ut, n):
+                continue
+            if ut.flying or any(
+                b.d(m, n) == 1
+                and s.unit[m] < 0
+                and B.can_stand(s, ut, m)
+                and B.edge_open(s, ut, c, m)
+                and B.edge_open(s, ut, m, n)
+                for m in b.nbr[c]
+            ):
+                out.append(n)
+    if s.portal[c] == seat:
+        for n in range(b.size):
+            if n != c and s.portal[n] == seat and s.unit[n] < 0 and n not in out:
+                if B.can_stand(s, ut, n):
+                    out.append(n)
+    return out
+
+
+def attack_targets(s: GraxiaState, c: int) -> list[int]:
+    f = s.flags[c]
+    if f & (BUSY | ATTACKED | SHIELD_NOW | CARRIER):
+        return []
+    ut = s.cat.units[s.unit[c]]
+    seat = s.owner[c]
+    return [
+        n
+        for n in s.sc.board.nbr[c]
+        if s.unit[n] >= 0 and s.owner[n] != seat and B.edge_open(s, ut, c, n)
+    ]
+
+
+def summon_cost(s: GraxiaState, seat: int, u: int, cell: int) -> int:
+    """§6 C: the unit's cost, less 7 once per round when placed behind the Guardian."""
+    cost = s.cat.units[u].cost
+    if s.track[T_DISCOUNT] or s.cat.units[u].klass == GUARDIAN:
+        return cost
+    g = s.guardian_cell(seat)
+    if g >= 0 and cell in B.behind(s, seat, g):
+        return max(0, cost - DISCOUNT)
+    return cost
+
+
+def summon_cells(s: GraxiaState, seat: int, u: int) -> list[int]:
+    """§6 C: unoccupied tiles adjacent to the Guardian or on the Home Row (a Guardian only on
+    its Home Row, and not in the round it fell); Allies: any friendly controlled tile."""
+    ut = s.cat.units[u]
+    if ut.klass == GUARDIAN:
+        if s.track[T_GFELL0 + seat] == s.round_no or s.guardian_cell(seat) >= 0:
+            return []
+        cells = list(s.sc.home[seat])
+    else:
+        if ut.klass in (HERO, LARGE):
+            limit = s.sc.max_heroes if ut.klass == HERO else s.sc.max_large
+            count = sum(
+                1
+                for c, x in enumerate(s.unit)
+                if x >= 0 and s.owner[c] == seat and s.cat.units[x].klass == ut.klass
+            )
+            if count >= limit:
+                return []
+        g = s.guardian_cell(seat)
+        cells = list(s.sc.home[seat])
+        if g >= 0:
+            cells += [n for n in s.sc.board.nbr[g] if n not in cells]
+        if s.track[T_ALLIES]:
+            cells += [c for c, o in enumerate(s.ctrl) if o == seat and c not in cells]
+    return [c for c in cells if s.unit[c] < 0 and B.can_stand(s, ut, c)]
+
+
+def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
+    out = [A.END]
+    b = s.sc.board
+    for c in range(b.size):
+        if s.owner[c] != seat or s.unit[c] < 0:
+            continue
+        f = s.flags[c]
+        if f & BUSY:
+            continue
+        if can_move(s, c):
+            for n in destinations(s, c):
+                out.append(lay.pair(A.K_MOVE, c, n))
+        for n in attack_targets(s, c):
+            out.append(lay.pair(A.K_ATTACK, c, n))
+        if not f & (SHIELD_NOW | ATTACKED | SHIELD | CARRIER):
+            out.append(lay.one(A.K_SHIELD, c))
+        if not f & (ACTED | CARRIER):
+            ut = s.cat.units[s.unit[c]]
+            for ab in ut.abilities:
+                if ab.timing == COMMAND_ACTIVE and s.mana[seat] >= ab.mana:
+                    kind, targets = effects.command_targets(s, c, ab)
+                    for n in targets:
+                        out.append(lay.pair(kind, c, n))
+        if f & CARRIER:
+            out.append(lay.one(A.K_DROP, c))
+            if not f & ACTED:
+                for n in b.nbr[c]:
+                    if s.owner[n] == seat and not s.cat.units[s.unit[n]].is_guardian:
+                        out.append(lay.pair(A.K_GIVE, c, n))
+    seen: set[int] = set()
+    nu = len(s.cat.units)
+    for card in s.hands[seat]:
+        if card in seen:
+            continue
+        seen.add(card)
+        if card < nu:
+            for cell in summon_cells(s, seat, card):
+                if s.mana[seat] >= summon_cost(s, seat, card, cell):
+                    out.append(lay.at(A.K_SUMMON, card, cell))
+        else:
+            sp = card - nu
+            spell = s.cat.spells[sp]
+            if spell.in_command and not spell.sacrifice_only and s.mana[seat] >= spell.cost:
+                for t in effects.spell_targets(s, seat, spell):
+                    out.append(lay.one(A.K_SPELL, sp) if t < 0 else lay.at(A.K_SPELL_AT, sp, t))
+    out.extend(portal_actions(s, lay, seat))
+    return sorted(set(out))
+
+
+def portal_actions(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
+    """§5.1 Create Portals: 8 mana for two on neutral or friendly tiles, not on the player's
+    first round; instead of new ones, the pair may be moved (once per round)."""
+    if s.track[T_PORTAL] or s.round_no < 2 or s.guardian_cell(seat) < 0:
+        return []
+    have = sum(1 for p in s.portal if p == seat)
+    if have == 0 and s.mana[seat] < PORTAL_COST:
+        return []
+    ok = [c for c in range(s.sc.board.size) if s.ctrl[c] in (-1, seat) and s.portal[c] < 0]
+    if len(ok) > 8:  # keep the choice small: tiles near the Guardian or the Home Row
+        g = s.guardian_cell(seat)
+        b = s.sc.board
+        ok = [c for c in ok if b.d(g, c) <= 2 or c in s.sc.home[seat]]
+    return [lay.pair(A.K_PORTAL, a, c) for a in ok for c in ok if a < c]
+
+
+def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
+    """Perform a command action; returns True when it opens a battle."""
+    kind, x, y = lay.decode(action)
+    if kind == A.K_MOVE:
+        do_move(s, x, y, events)
+    elif kind == A.K_ATTACK:
+        return True
+    elif kind == A.K_SHIELD:
+        s.flags[x] |= SHIELD | SHIELD_NOW
+        emit(events, "shield", cell=s.sc.board.text(x))
+    elif kind in (A.K_SHOOT, A.K_ABILITY):
+        effects.use_command_ability(s, x, y, events)
+    elif kind == A.K_SUMMON:
+        summon(s, seat, x, y, events)
+    elif kind in (A.K_SPELL, A.K_SPELL_AT):
+        effects.cast_command_spell(s, seat, x, y if kind == A.K_SPELL_AT else -1, events)
+    elif kind == A.K_PORTAL:
+        if not any(p == seat for p in s.portal):
+            s.mana[seat] -= PORTAL_COST
+        for c in range(len(s.portal)):
+            if s.portal[c] == seat:
+                s.portal[c] = -1
+        s.portal[x] = s.portal[y] = seat
+        s.track[T_PORTAL] = 1
+        emit(events, "portals", seat=seat, cells=[s.sc.board.text(x), s.sc.board.text(y)])
+    elif kind == A.K_GIVE:
+        s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
+        s.flags[y] |= CARRIER | MOVED | ATTACKED | ABILITY
+        s.track[T_BANNER0 + seat] = y
+        emit(events, "banner_passed", frm=s.sc.board.text(x), dest=s.sc.board.text(y))
+    elif kind == A.K_DROP:
+        s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
+        emit(events, "banner_dropped", cell=s.sc.board.text(x))
+    return False
+
+
+def do_move(s: GraxiaState, a: int, b: int, events: list[Event] | None) -> None:
+    seat = s.owner[a]
+    via_portal = s.portal[a] == seat and s.portal[b] == seat and s.sc.board.d(a, b) > 1
+    if s.flags[a] & CARRIER and via_portal:
+        s.flags[a] &= ~CARRIER  # §9.1 #3: the banner stays where the bearer portals from
+        s.track[T_BANNER0 + seat] = a
+    if s.unit[b] >= 0:  # switch places with a friendly unit: both are activated
+        ua, oa, wa, fa = s.unit[a], s.owner[a], s.wounds[a], s.flags[a]
+        s.unit[a], s.owner[a], s.wounds[a] = s.unit[b], s.owner[b], s.wounds[b]
+        s.flags[a] = (s.flags[b] & ~SHIELD) | MOVED
+        s.unit[b], s.owner[b], s.wounds[b], s.flags[b] = ua, oa, wa, (fa & ~SHIELD) | MOVED
+        if s.flags[a] & CARRIER:
+            s.track[T_BANNER0 + seat] = a
+        if s.flags[b] & CARRIER:
+            s.track[T_BANNER0 + seat] = b
+        emit(events, "switch", a=s.sc.board.text(a), b=s.sc.board.text(b))
+        return
+    B.move_unit(s, a, b, events)
+    s.flags[b] |= MOVED
+    pick_up_banner(s, b, events)
+
+
+def pick_up_banner(s: GraxiaState, c: int, events: list[Event] | None) -> None:
+    """§9.1 #3: a unit (not a Guardian) entering its banner's tile picks it up; it may do
+    nothing else this round."""
+    seat = s.owner[c]
+    if s.sc.victory != "banner_wars" or s.track[T_BANNER0 + seat] != c:
+        return
+    if s.flags[c] & CARRIER or s.cat.units[s.unit[c]].is_guardian:
+        return
+    if any(s.flags[x] & CARRIER and s.owner[x] == seat for x in range(len(s.flags))):
+        return
+    s.flags[c] |= CARRIER | MOVED | ATTACKED | ABILITY
+    emit(events, "banner_picked_up", cell=s.sc.board.text(c), seat=seat)
+
+
+def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | None) -> None:
+    cost = summon_cost(s, seat, u, cell)
+    if s.track[T_ALLIES] and cell not in s.sc.home[seat]:
+        g = s.guardian_cell(seat)
+        if g < 0 or cell not in s.sc.board.nbr[g]:
+            cost = s.cat.units[u].cost
+            s.track[T_ALLIES] = 0
+    if cost < s.cat.units[u].cost:
+        s.track[T_DISCOUNT] = 1
+    s.mana[seat] -= cost
+    s.hands[seat].remove(u)
+    place(s, seat, u, cell, events)
+    s.flags[cell] |= SUMMONED | ABILITY
+    emit(
+        events, "summon", seat=seat, unit=s.cat.units[u].name, cell=s.sc.board.text(cell), cost=cost
+    )
+
+
+def place(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | None) -> None:
+    s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = u, seat, 0, 0
+    B.set_ctrl(s, cell, seat, events)

@@ -1,0 +1,34 @@
+"""The Graxia configuration (every option is documented in docs/games/graxia.md)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCENARIOS = ("2p-1", "2p-2", "2p-3", "2p-4", "2p-5", "2p-6", "custom")
+
+
+class GraxiaConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    scenario: Literal["2p-1", "2p-2", "2p-3", "2p-4", "2p-5", "2p-6", "custom"] = Field(
+        "2p-1",
+        description="the set-up: two-player scenarios 1-6 (§9.1) or 'custom', the §9.3 "
+        "'do your own scenario' guideline",
+    )
+    flist_setup: Literal["rangers-250", "dragons-200"] = Field(
+        "rangers-250",
+        description="scenario 2p-5 prints two Flist set-ups: Redbeard's Rangers at Forest 35A "
+        "and 250 mana, or Ulmar's Iron Dragons there and 200 mana",
+    )
+    berserk_cost: Literal["wounds", "wounds_and_mana"] = Field(
+        "wounds",
+        description="Berserk costs 3 wounds (§5.4) or 3 wounds and 3 mana (the §8 example)",
+    )
+    guardians: tuple[str, ...] = Field(
+        (),
+        description="Guardian names for seat 0 and seat 1 where the scenario lets players "
+        "choose (empty: the seats choose at set-up)",
+    )
+    data_dir: str | None = Field(None, description="directory holding own Graxia data files")

@@ -1,0 +1,504 @@
+"""The closed effect vocabulary (records.EFFECT_KINDS) as rules: battle effects (§7 steps
+3-7), command abilities (§5.4, §6 A) and command spells (§6 B), and drawing cards (§6)."""
+
+from __future__ import annotations
+
+from wartable.core.events import Event, emit
+
+from . import actions as A
+from . import board as B
+from .catalog import BOTH, COMMAND_ACTIVE, LARGE, MAG, PHYS, Ability, Effect, Spell
+from .state import (
+    ABILITY,
+    ATTACKED,
+    B_ADDW0,
+    B_ATT,
+    B_BEWITCH,
+    B_BV0,
+    B_DEF,
+    B_DESTINED,
+    B_HEAL0,
+    B_SAC0,
+    B_USED0,
+    BARRIER,
+    EXTRA_MOVE,
+    MOVED,
+    SHIELD_NOW,
+    T_ALLIES,
+    GraxiaState,
+)
+
+ENEMY_TARGETS = ("enemy_unit", "adjacent_enemy", "any_unit", "opponent")
+FRIEND_TARGETS = ("friendly_unit", "adjacent_friendly", "self")
+CASTLE = "castle"
+
+
+# ----- cards ---------------------------------------------------------------------------
+def can_draw(s: GraxiaState, seat: int, unit: bool) -> bool:
+    pile = s.udeck[seat] if unit else s.sdeck[seat]
+    return s.hand_size(seat) < s.sc.hand_limit and bool(s.decks[pile] or s.discards[pile])
+
+
+def draw_card(s: GraxiaState, seat: int, unit: bool, events: list[Event] | None) -> None:
+    """Draw one card; an exhausted deck is rebuilt by shuffling its discards (§6 phase 1)."""
+    pile = s.udeck[seat] if unit else s.sdeck[seat]
+    if not s.decks[pile]:
+        s.decks[pile] = s.discards[pile]
+        s.discards[pile] = []
+        s.rng.shuffle(s.decks[pile])
+        emit(events, "reshuffle", pile="unit" if unit else "spell", seat=seat)
+    s.hands[seat].append(s.decks[pile].pop())
+    emit(events, "draw", seat=seat, kind="unit" if unit else "spell")
+
+
+# ----- battle --------------------------------------------------------------------------
+def _bv(s: GraxiaState, side: int, delta: int) -> None:
+    s.bat[B_BV0 + side] = max(0, s.bat[B_BV0 + side] + delta)
+
+
+def support_value(s: GraxiaState, cell: int) -> int:
+    return s.cat.units[s.unit[cell]].support
+
+
+def ignores_terrain(s: GraxiaState, att: int) -> bool:
+    return any(
+        e.kind == "ignore_terrain_defence"
+        for ab in s.cat.units[s.unit[att]].abilities
+        for e in ab.effects
+    )
+
+
+def ability_mana(s: GraxiaState, ab: Ability) -> int:
+    """Mana paid for an ability; Berserk also costs 3 mana under ``berserk_cost``."""
+    extra = 0
+    if s.config.berserk_cost == "wounds_and_mana" and any(e.kind == "berserk" for e in ab.effects):
+        extra = ab.self_wounds
+    return ab.mana + extra
+
+
+def spell_allowed_in_battle(s: GraxiaState, side: int, sp: Spell) -> bool:
+    ut = s.cat.units[s.unit[s.bat[B_ATT + side]]]
+    if sp.requires == "magical_attack" and ut.attack_type not in (MAG, BOTH):
+        return False
+    return not (sp.requires == "normal_unit" and ut.unique)
+
+
+def _condition(s: GraxiaState, side: int, e: Effect) -> bool:
+    own = s.cat.units[s.unit[s.bat[B_ATT + side]]]
+    other_cell = s.bat[B_ATT + 1 - side]
+    tile = s.sc.terrain[s.bat[B_DEF]]
+    if (e.when == "attacking" and side != 0) or (e.when == "defending" and side != 1):
+        return False
+    if e.terrain and tile not in e.terrain:
+        return False
+    if e.vs_class and (
+        s.unit[other_cell] < 0 or s.cat.units[s.unit[other_cell]].klass not in e.vs_class
+    ):
+        return False
+    c = e.condition
+    if c == "magical_attack" and own.attack_type == PHYS:
+        return False
+    if c == "physical_attack" and own.attack_type == MAG:
+        return False
+    if c == "enemy_wounded" and (s.unit[other_cell] < 0 or s.wounds[other_cell] == 0):
+        return False
+    return not (c == "in_forest" and tile != B.FOREST)
+
+
+def battle_effects(
+    s: GraxiaState,
+    side: int,
+    effects: tuple[Effect, ...],
+    events: list[Event] | None,
+    passive: bool = False,
+) -> None:
+    """Apply battle effects for ``side`` (0 attacker, 1 defender)."""
+    seat = s.current if side == 0 else 1 - s.current
+    own = s.bat[B_ATT + side]
+    other = s.bat[B_ATT + 1 - side]
+    for e in effects:
+        if not _condition(s, side, e):
+            continue
+        k = e.kind
+        if k in ("battle_bonus", "berserk"):
+            _bv(s, side, e.amount)
+        elif k == "battle_penalty":
+            _bv(s, 1 - side, -e.amount)
+        elif k == "blood_thirst":
+            if s.unit[other] >= 0 and s.wounds[other] > 0:
+                _bv(s, side, e.amount)
+        elif k == "no_sacrifice":
+            s.bat[B_BEWITCH] |= 1 << (1 - side)
+        elif k == "silence":
+            s.bat[B_USED0 + 1 - side] = (1 << 30) - 1
+        elif k in ("cancel_support", "turn_supporter") and side == 1 and s.sup:
+            sup = sorted(s.sup, key=lambda c: -support_value(s, c))
+            gone = sup if k == "cancel_support" else sup[:1]
+            for c in gone:
+                _bv(s, 0, -support_value(s, c))
+                s.sup.remove(c)
+        elif k == "extra_wounds":
+            s.bat[B_ADDW0 + side] += e.amount
+        elif k == "wound_reduction" and not passive:
+            s.bat[B_ADDW0 + 1 - side] -= e.amount
+        elif k == "win_battle":
+            s.bat[B_DESTINED] = side + 1
+        elif k == "escape_battle":
+            s.bat[B_SAC0] = 1
+        elif k == "chain_lightning":
+            targets = list(s.sup) if side == 1 else []
+            for c in targets:
+                value = support_value(s, c)
+                B.damage(s, c, e.amount, seat, events, command=False)
+                if s.unit[c] < 0:  # §7 step 5: support withdrawn, the point is scored
+                    s.sup.remove(c)
+                    _bv(s, 0, -value)
+        elif k == "heal":
+            s.bat[B_HEAL0 + side] += e.amount
+        elif k == "damage" and e.target in ENEMY_TARGETS and s.unit[other] >= 0:
+            B.damage(s, other, e.amount, seat, events, command=False, unmitigated=e.unmitigated)
+        elif k == "stun" and e.target in ENEMY_TARGETS and s.unit[other] >= 0:
+            B.stun(s, other)
+        elif k == "immune_to_unique":
+            s.flags[own] |= BARRIER
+        elif k in ("gain_mana", "steal_mana", "draw_cards", "recover_spell", "recover_unit"):
+            _card_effect(s, seat, e, events)
+
+
+def battle_reduction(s: GraxiaState, cell: int) -> int:
+    """Passive wound reductions of the unit on ``cell`` in this battle (Bark Regrowth...)."""
+    tile = s.sc.terrain[s.bat[B_DEF]]
+    n = 0
+    for ab in s.cat.units[s.unit[cell]].abilities:
+        for e in ab.effects:
+            if e.kind == "damage_reduction" and (not e.terrain or tile in e.terrain):
+                n += e.amount
+            elif e.kind == "wound_reduction" and ab.timing != "battle_activated":
+                if e.when in ("", "always") or (e.when == "defending") == (cell == s.bat[B_DEF]):
+                    n += e.amount
+    return n
+
+
+def barrier_blocks(s: GraxiaState, target: int, source_unit: int) -> bool:
+    """Dragon Barrier: no damage from unique units for the rest of the round."""
+    return bool(s.flags[target] & BARRIER) and source_unit >= 0 and s.cat.units[source_unit].unique
+
+
+# ----- cards and mana effects ----------------------------------------------------------
+def _card_effect(s: GraxiaState, seat: int, e: Effect, events: list[Event] | None) -> None:
+    k = e.kind
+    if k == "gain_mana":
+        s.mana[seat] += e.amount
+    elif k == "steal_mana":
+        took = min(e.amount, s.mana[1 - seat])
+        s.mana[1 - seat] -= took
+        s.mana[seat] += took
+    elif k == "draw_cards":
+        for _ in range(e.amount):
+            if can_draw(s, seat, False):
+                draw_card(s, seat, False, events)
+    elif k == "recover_spell":
+        pile = s.discards[s.sdeck[seat]]
+        nu = len(s.cat.units)
+        ok = [c for c in pile if s.cat.spells[c - nu].name not in e.exclude]
+        if ok and s.hand_size(seat) < s.sc.hand_limit:
+            best = max(ok, key=lambda c: (s.cat.spells[c - nu].modifier, c))  # documented choice
+            pile.remove(best)
+            s.hands[seat].append(best)
+    elif k == "recover_unit":
+        pile = s.discards[s.udeck[seat]]
+        if pile and s.hand_size(seat) < s.sc.hand_limit:
+            best = max(pile, key=lambda c: (s.cat.units[c].cost, c))
+            pile.remove(best)
+            s.hands[seat].append(best)
+    emit(events, "card_effect", seat=seat, kind=k)
+
+
+# ----- command abilities ---------------------------------------------------------------
+def _ranged(ab: Ability) -> Effect | None:
+    return next((e for e in ab.effects if e.kind == "ranged"), None)
+
+
+def _reach(s: GraxiaState, c: int, steps: int) -> list[int]:
+    """Empty tiles the unit on ``c`` reaches in up to ``steps`` moves through empty tiles."""
+    ut = s.cat.units[s.unit[c]]
+    b = s.sc.board
+    seen = {c}
+    frontier = [c]
+    for _ in range(steps):
+        nxt = []
+        for x in frontier:
+            for n in b.nbr[x]:
+                if n in seen or s.unit[n] >= 0 or not B.can_stand(s, ut, n):
+                    continue
+                if not ut.flying and not B.edge_open(s, ut, x, n):
+                    continue
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    seen.discard(c)
+    return sorted(seen)
+
+
+def _unit_targets(s: GraxiaState, seat: int, c: int, target: str) -> list[int]:
+    b = s.sc.board
+    cells = (
+        range(b.size)
+        if c < 0 or target in ("enemy_unit", "friendly_unit", "any_unit")
+        else b.nbr[c]
+    )
+    out = []
+    for n in cells:
+        u = s.unit[n]
+        if u < 0 or n == c:
+            continue
+        enemy = s.owner[n] != seat
+        if enemy and s.cat.units[u].is_guardian:
+            continue  # §5.1: Guardians are immune to enemy powers in the Command Phase
+        if target in ("enemy_unit", "adjacent_enemy", "opponent") and not enemy:
+            continue
+        if target in ("friendly_unit", "adjacent_friendly") and enemy:
+            continue
+        out.append(n)
+    return out
+
+
+def command_ability(s: GraxiaState, c: int, shoot: bool) -> Ability | None:
+    for ab in s.cat.units[s.unit[c]].abilities:
+        if ab.timing == COMMAND_ACTIVE and (_ranged(ab) is not None) == shoot:
+            return ab
+    return None
+
+
+def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]]:
+    seat = s.owner[c]
+    r = _ranged(ab)
+    if r is not None:
+        if ab is not command_ability(s, c, True):
+            return A.K_SHOOT, []
+        b = s.sc.board
+        out = [
+            n
+            for n in _unit_targets(s, seat, -1, "enemy_unit")
+            if 1 <= b.d(c, n) <= r.range and (r.siege or s.sc.terrain[n] != CASTLE)
+        ]
+        return A.K_SHOOT, out
+    if ab is not command_ability(s, c, False):
+        return A.K_ABILITY, []
+    for e in ab.effects:
+        if e.kind in ("extra_move", "teleport") and e.target == "self":
+            if ab.is_move and s.flags[c] & EXTRA_MOVE:
+                return A.K_ABILITY, []
+            steps = e.amount if e.kind == "extra_move" else (e.range or 3)
+            return A.K_ABILITY, _reach(s, c, steps)
+        if e.target in (
+            "adjacent_friendly",
+            "adjacent_enemy",
+            "enemy_unit",
+            "friendly_unit",
+            "any_unit",
+        ):
+            return A.K_ABILITY, _unit_targets(s, seat, c, e.target)
+    return A.K_ABILITY, [c]
+
+
+def _ranged_damage(s: GraxiaState, shooter: int, target: int, e: Effect) -> int:
+    ut = s.cat.units[s.unit[target]]
+    dmg = e.amount
+    if ut.klass in e.bonus_vs or s.sc.terrain[target] in e.bonus_terrain:
+        dmg += e.bonus
+    if not e.area and s.sc.terrain[shooter] in (B.HILLS, B.MOUNTAINS):
+        dmg += 1  # §5.4 Hills, Mountains: +1 for a ranged attack fired from them
+    return dmg
+
+
+def use_command_ability(s: GraxiaState, c: int, target: int, events: list[Event] | None) -> None:
+    seat = s.owner[c]
+    kind_shoot = any(
+        ab.timing == COMMAND_ACTIVE
+        and _ranged(ab) is not None
+        and target in command_targets(s, c, ab)[1]
+        for ab in s.cat.units[s.unit[c]].abilities
+    )
+    ab = command_ability(s, c, kind_shoot)
+    assert ab is not None
+    s.mana[seat] -= ab.mana
+    s.flags[c] |= ABILITY
+    emit(
+        events,
+        "ability",
+        seat=seat,
+        unit=s.cat.units[s.unit[c]].name,
+        ability=ab.name,
+        target=s.sc.board.text(target),
+    )
+    if ab.self_wounds:
+        s.wounds[c] += ab.self_wounds
+        if s.wounds[c] >= s.cat.units[s.unit[c]].health:
+            B.eliminate(s, c, 1 - seat, events)
+            return
+    for e in ab.effects:
+        _command_effect(s, seat, c, target, e, ab, events)
+
+
+def _command_effect(
+    s: GraxiaState,
+    seat: int,
+    c: int,
+    target: int,
+    e: Effect,
+    ab: Ability | None,
+    events: list[Event] | None,
+) -> None:
+    k = e.kind
+    b = s.sc.board
+    if k == "ranged" and s.unit[target] >= 0:
+        large = s.cat.units[s.unit[target]].klass == LARGE
+        B.damage(
+            s,
+            target,
+            _ranged_damage(s, c, target, e),
+            seat,
+            events,
+            unmitigated=e.unmitigated,
+            keep_shield=e.keep_shield,
+        )
+        if e.stun and not large and s.unit[target] >= 0:
+            B.stun(s, target)
+        if e.area:
+            for n in b.nbr[target]:
+                if s.unit[n] >= 0 and s.owner[n] != seat and not s.cat.units[s.unit[n]].is_guardian:
+                    B.damage(s, n, e.amount, seat, events, unmitigated=e.unmitigated)
+    elif k == "damage" and s.unit[target] >= 0 and s.owner[target] != seat:
+        B.damage(s, target, e.amount, seat, events, unmitigated=e.unmitigated)
+        if e.area:
+            for n in b.nbr[target]:
+                if s.unit[n] >= 0 and s.owner[n] != seat and not s.cat.units[s.unit[n]].is_guardian:
+                    B.damage(s, n, e.amount, seat, events, unmitigated=e.unmitigated)
+    elif k == "heal":
+        if e.target == "adjacent_friendly_all":
+            cells = [n for n in b.nbr[c] if s.owner[n] == seat] if c >= 0 else []
+        elif e.target == "friendly_race_all":
+            cells = [
+                n
+                for n in range(b.size)
+                if s.owner[n] == seat and s.cat.units[s.unit[n]].race == e.race
+            ]
+        else:
+            cells = [target] if s.unit[target] >= 0 else []
+        for n in cells:
+            B.heal(s, n, e.amount)
+    elif k == "stun" and s.unit[target] >= 0 and s.owner[target] != seat:
+        B.stun(s, target)
+    elif k == "grant_attack" and s.unit[target] >= 0:
+        s.wounds[target] += e.amount  # §5.4 Aura of Aggression: cannot be mitigated
+        if s.wounds[target] >= s.cat.units[s.unit[target]].health:
+            B.eliminate(s, target, 1 - seat, events)
+        else:
+            s.flags[target] &= ~(ATTACKED | SHIELD_NOW)
+    elif k == "extra_action" and s.unit[target] >= 0:
+        clear = {"move": MOVED, "attack": ATTACKED, "shield": SHIELD_NOW}.get(
+            e.action, MOVED | ATTACKED | SHIELD_NOW | ABILITY
+        )
+        s.flags[target] &= ~clear
+    elif k in ("extra_move", "teleport") and e.target == "self" and c >= 0 and s.unit[target] < 0:
+        from .command import pick_up_banner
+
+        B.move_unit(s, c, target, events)
+        s.flags[target] |= EXTRA_MOVE | MOVED
+        if e.then_attack:
+            s.flags[target] &= ~ABILITY
+        pick_up_banner(s, target, events)
+    elif k == "extra_move" and s.unit[target] >= 0:
+        if not s.flags[target] & EXTRA_MOVE:
+            s.flags[target] = (s.flags[target] & ~MOVED) | EXTRA_MOVE
+    elif k == "immune_to_unique" and s.unit[target] >= 0:
+        s.flags[target] |= BARRIER
+    elif k == "summon_anywhere":
+        s.track[T_ALLIES] = 1
+    elif k == "atonement" and s.unit[target] >= 0:
+        _atonement(s, seat, target, events)
+    elif k == "displace" and s.unit[target] >= 0 and c >= 0 and target not in s.sc.vital:
+        away = b.straight_away(c, target)
+        if away >= 0 and s.unit[away] < 0 and B.can_stand(s, s.cat.units[s.unit[target]], away):
+            B.move_unit(s, target, away, events)
+    elif k in ("gain_mana", "steal_mana", "draw_cards", "recover_spell", "recover_unit"):
+        _card_effect(s, seat, e, events)
+
+
+def _atonement(s: GraxiaState, seat: int, target: int, events: list[Event] | None) -> None:
+    """Atonement: heal the target fully; twice the healed wounds go to another friendly unit
+    (the engine picks the friendly unit with the most health left; documented)."""
+    others = [
+        n
+        for n in range(s.sc.board.size)
+        if s.owner[n] == seat and n != target and not s.cat.units[s.unit[n]].is_guardian
+    ]
+    if not others:
+        return
+    donor = max(others, key=lambda n: (s.health_left(n), n))
+    healed = B.heal(s, target, s.wounds[target])
+    s.wounds[donor] += 2 * healed
+    if s.wounds[donor] >= s.cat.units[s.unit[donor]].health:
+        B.eliminate(s, donor, 1 - seat, events)
+
+
+# ----- command spells ------------------------------------------------------------------
+UNCASTABLE = ("teleport",)
+
+
+def spell_targets(s: GraxiaState, seat: int, sp: Spell) -> list[int]:
+    """Targets of a command spell: [-1] for none; Guardians are never targets (§5.1)."""
+    if any(e.kind in UNCASTABLE for e in sp.effects):
+        return []
+    for e in sp.effects:
+        t = e.target
+        if t in ENEMY_TARGETS or t in FRIEND_TARGETS or e.kind == "atonement":
+            want = "enemy_unit" if t in ENEMY_TARGETS else "friendly_unit"
+            cells = [
+                n
+                for n in _unit_targets(s, seat, -1, want)
+                if not s.cat.units[s.unit[n]].is_guardian
+            ]
+            if sp.requires == "normal_unit":
+                cells = [n for n in cells if not s.cat.units[s.unit[n]].unique]
+            return cells
+    return [-1]
+
+
+def cast_command_spell(
+    s: GraxiaState, seat: int, sp_index: int, target: int, events: list[Event] | None
+) -> None:
+    sp = s.cat.spells[sp_index]
+    card = len(s.cat.units) + sp_index
+    s.hands[seat].remove(card)
+    s.discards[s.sdeck[seat]].append(card)
+    s.mana[seat] -= sp.cost
+    emit(
+        events,
+        "spell",
+        seat=seat,
+        spell=sp.name,
+        target=s.sc.board.text(target) if target >= 0 else None,
+    )
+    for e in sp.effects:
+        _command_effect(s, seat, -1, target, e, None, events)
+
+
+def end_of_command(s: GraxiaState, seat: int, events: list[Event] | None) -> None:
+    """Command-passive effects at the end of the Command Phase (Blessing of Celethrea)."""
+    b = s.sc.board
+    for c in range(b.size):
+        if s.owner[c] != seat or s.unit[c] < 0:
+            continue
+        for ab in s.cat.units[s.unit[c]].abilities:
+            for e in ab.effects:
+                if e.kind == "end_of_command_heal":
+                    for n in range(b.size):
+                        if s.owner[n] == seat and (
+                            not e.race or s.cat.units[s.unit[n]].race == e.race
+                        ):
+                            B.heal(s, n, e.amount)
+
+
+__all__ = ["B_DEF", "CASTLE"]

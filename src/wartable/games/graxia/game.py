@@ -1,0 +1,225 @@
+"""Guardians of Graxia (guardians-of-graxia.txt): the Game implementation."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from wartable.core.events import Event
+from wartable.core.game import Game, Outcome
+from wartable.core.rng import Rng
+
+from . import actions as A
+from . import battle, command, observe, positions, setup, turn
+from .actions import Layout
+from .adapter import catalog_for, scenario_for
+from .catalog import Catalog, Scenario
+from .config import SCENARIOS, GraxiaConfig
+from .render import render
+from .state import (
+    B_ACTOR,
+    B_ADVANCE,
+    B_EXCH,
+    B_RETREAT,
+    B_SAC,
+    BUY,
+    COMMAND,
+    DRAFT,
+    DRAW,
+    GUARD,
+    OVER,
+    PLACE,
+    T_REASON,
+    T_WINNER,
+    GraxiaState,
+)
+from .state import REASONS as REASONS_TEXT
+
+
+class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
+    id: ClassVar[str] = "graxia"
+    title: ClassVar[str] = "Guardians of Graxia"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    modes: ClassVar[tuple[str, ...]] = SCENARIOS
+    config_model = GraxiaConfig
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._layouts: dict[str, Layout] = {}
+
+    # ----- catalog and layout ------------------------------------------------------
+    def catalog(self, config: GraxiaConfig) -> tuple[Catalog, Scenario]:
+        cat = catalog_for(config.data_dir, config.flist_setup)
+        return cat, scenario_for(cat, config.scenario)
+
+    def layout(self, config: GraxiaConfig) -> Layout:
+        key = config.model_dump_json()
+        lay = self._layouts.get(key)
+        if lay is None:
+            cat, sc = self.catalog(config)
+            lay = Layout(cat, sc)
+            self._layouts[key] = lay
+        return lay
+
+    def example_configs(self) -> list[dict[str, Any]]:
+        cat = catalog_for(None)
+        return [{"scenario": sid} for sid in SCENARIOS if sid in cat.scenarios]
+
+    def num_actions(self, config: GraxiaConfig) -> int:
+        return self.layout(config).size
+
+    def action_to_str(self, action: int, config: GraxiaConfig) -> str:
+        return self.layout(config).text(action)
+
+    def empty_state(self, config: GraxiaConfig, rng: Rng) -> GraxiaState:
+        cat, sc = self.catalog(config)
+        return GraxiaState(config, rng, cat, sc)
+
+    def new_state(self, config: GraxiaConfig, seed: int) -> GraxiaState:
+        s = self.empty_state(config, Rng(seed))
+        setup.begin(s, None)
+        return s
+
+    def num_players(self, state: GraxiaState) -> int:
+        return 2
+
+    # ----- decisions -----------------------------------------------------------------
+    def to_act(self, state: GraxiaState) -> tuple[int, ...]:
+        ph = state.phase
+        if ph in (PLACE, B_SAC):
+            return state.commit.pending()
+        if ph == OVER:
+            return ()
+        if ph == DRAFT:
+            return (setup.draft_turn(state),)
+        if ph == B_EXCH:
+            return (battle.seat_of(state, state.bat[B_ACTOR]),)
+        if ph == B_RETREAT:
+            return (1 - state.current,)
+        return (state.current,)
+
+    def legal_actions(self, state: GraxiaState, player: int) -> list[int]:
+        if player not in self.to_act(state):
+            return []
+        lay = self.layout(state.config)
+        ph = state.phase
+        if ph == COMMAND:
+            return command.legal(state, lay, player)
+        if ph == DRAW:
+            return turn.draw_legal(state)
+        if ph == BUY:
+            return turn.buy_legal(state)
+        if ph == B_EXCH:
+            return battle.exchange_legal(state, lay, player)
+        if ph == B_SAC:
+            return battle.sacrifice_legal(state, lay, player)
+        if ph == B_RETREAT:
+            return battle.retreat_legal(state, lay)
+        if ph == B_ADVANCE:
+            return [A.ADVANCE, A.STAY]
+        if ph == PLACE:
+            return setup.place_legal(state, lay, player)
+        if ph == GUARD:
+            return setup.guardian_legal(state, lay)
+        if ph == DRAFT:
+            return setup.draft_legal(state, lay, player)
+        return []
+
+    def explain_illegal(self, state: GraxiaState, player: int, action: int) -> str:
+        text = self.action_to_str(action, state.config)
+        rules = {
+            GUARD: "choose a Guardian not yet taken (§9.1)",
+            DRAFT: "draft a normal unit not yet selected (§9.1 #6)",
+            PLACE: "place starting units on your side within the scenario's mana (§9.1)",
+            DRAW: "draw 4 free cards, then buy at 5 mana while holding 12 or fewer (§6 phase 1)",
+            COMMAND: "unit actions are Move / Attack / Shield / Move+Attack / Attack+Move / "
+            "Move+Shield or one command ability; summon next to the Guardian or on the Home "
+            "Row; spells need their mana (§6 phase 2)",
+            B_EXCH: "play a battle spell, use a battle ability once, or pass (§7 step 5)",
+            B_SAC: "sacrifice a Spell card for attack or defence, or bluff (§7 step 6)",
+            B_RETREAT: "retreat to a free tile directly away from the attacker (§7 step 9)",
+            B_ADVANCE: "advance or stay (§7 step 10)",
+            BUY: "buy cards at 5 mana while holding 12 or fewer, or end (§6 phase 3)",
+        }
+        return f"'{text}' is not legal now: {rules.get(state.phase, 'the game is over')}"
+
+    def apply_fast(
+        self, state: GraxiaState, player: int, action: int, events: list[Event] | None
+    ) -> None:
+        state.decisions += 1
+        lay = self.layout(state.config)
+        ph = state.phase
+        if ph == COMMAND:
+            if action == A.END:
+                turn.end_command(state, events)
+                return
+            if command.apply(state, lay, player, action, events):
+                _, a, d = lay.decode(action)
+                battle.start(state, a, d, events)
+            return
+        if ph == DRAW:
+            turn.draw_apply(state, action, events)
+        elif ph == BUY:
+            turn.buy_apply(state, action, events)
+        elif ph == B_EXCH:
+            battle.exchange_apply(state, lay, player, action, events)
+        elif ph == B_SAC:
+            battle.sacrifice_apply(state, lay, player, action, events)
+        elif ph == B_RETREAT:
+            battle.do_retreat(state, lay.decode(action)[1], events)
+        elif ph == B_ADVANCE:
+            battle.advance(state, action == A.ADVANCE, events)
+        elif ph == PLACE:
+            setup.place_apply(state, lay, player, action, events)
+        elif ph == GUARD:
+            setup.guardian_apply(state, player, lay.decode(action)[1], events)
+        elif ph == DRAFT:
+            setup.draft_apply(state, player, lay.decode(action)[1], events)
+
+    # ----- end -------------------------------------------------------------------------
+    def is_terminal(self, state: GraxiaState) -> bool:
+        return state.phase == OVER
+
+    def outcome(self, state: GraxiaState) -> Outcome:
+        w = state.track[T_WINNER]
+        reason = REASONS_TEXT[state.track[T_REASON]]
+        if w < 0:
+            return Outcome((), (0.5, 0.5), f"a tie ({reason})")
+        scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
+        return Outcome((w,), scores, f"seat {w} wins: {reason}")
+
+    def metrics(self, state: GraxiaState) -> dict[str, Any]:
+        return {
+            "scenario": state.config.scenario,
+            "turn": state.turn,
+            "vp": list(state.vp),
+            "mana": list(state.mana),
+            "tiles": [sum(1 for c in state.ctrl if c == p) for p in (0, 1)],
+            "units": [sum(1 for o in state.owner if o == p) for p in (0, 1)],
+            "reason": REASONS_TEXT[state.track[T_REASON]],
+        }
+
+    # ----- information -----------------------------------------------------------------
+    def observe(self, state: GraxiaState, player: int | None) -> dict[str, Any]:
+        return observe.observe(state, player)
+
+    def determinize(self, observation: dict[str, Any], rng: Rng) -> GraxiaState:
+        return observe.determinize(
+            observation,
+            rng,
+            lambda cfg, r: self.empty_state(self.make_config(cfg), r),
+            lambda s: self.layout(s.config),
+        )
+
+    def state_to_json(self, state: GraxiaState) -> dict[str, Any]:
+        return positions.state_to_json(state)
+
+    def state_from_json(self, config: GraxiaConfig, data: dict[str, Any]) -> GraxiaState:
+        cat, sc = self.catalog(config)
+        return positions.state_from_json(config, cat, sc, data)
+
+    def invariants(self, state: GraxiaState) -> list[str]:
+        return positions.check(state)
+
+    def render(self, state: GraxiaState, player: int | None) -> str:
+        return render(state, player)

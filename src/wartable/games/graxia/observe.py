@@ -1,0 +1,159 @@
+"""What a seat may know (``observe``) and a full state consistent with it (``determinize``).
+
+Hidden: the other seat's hand (only its unit and spell card counts show), every deck's order,
+the other seat's set-up pool and its placement or sacrifice commitment, and the other seat's
+spy in scenario 6. Visible: the map, markers, mana, points, discard piles, battle values.
+``unseen`` lists the unit and spell cards the seat cannot see (what it could count from the
+box), which ``determinize`` deals back into the hidden places at random.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.core.commit import Commitments
+from wartable.core.rng import Rng
+
+from . import actions as A
+from .actions import Layout
+from .state import B_SAC, OVER, PHASES, PLACE, T_SPY0, GraxiaState
+
+
+def _hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
+    nu = len(s.cat.units)
+    cards: list[int] = []
+    for d in s.decks:
+        cards.extend(d)
+    for p in (0, 1):
+        if p != seat:
+            cards.extend(s.hands[p])
+            if s.sc.draft[p] != "assassination":
+                cards.extend(s.pool[p])
+    units = sorted(c for c in cards if c < nu)
+    spells = sorted(c for c in cards if c >= nu)
+    return units, spells
+
+
+def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
+    cat = s.cat
+    nu = len(cat.units)
+    over = s.phase == OVER
+    track = list(s.track)
+    for p in (0, 1):
+        if p != seat and not over and track[T_SPY0 + p] >= 0:
+            track[T_SPY0 + p] = -1  # the other seat's spy is secret
+    units, spells = _hidden_pools(s, seat)
+    public_pool = [sorted(s.pool[p]) if s.sc.draft[p] == "assassination" else None for p in (0, 1)]
+    return {
+        "config": s.config.model_dump(mode="json"),
+        "seat": seat,
+        "phase": PHASES[s.phase],
+        "round": s.round_no,
+        "turn": s.turn,
+        "current": s.current,
+        "unit": list(s.unit),
+        "owner": list(s.owner),
+        "wounds": list(s.wounds),
+        "flags": list(s.flags),
+        "control": list(s.ctrl),
+        "portal": list(s.portal),
+        "mana": list(s.mana),
+        "vp": list(s.vp),
+        "hand": sorted(s.hands[seat]) if seat is not None else None,
+        "hand_counts": [
+            [sum(1 for c in h if c < nu), sum(1 for c in h if c >= nu)] for h in s.hands
+        ],
+        "deck_sizes": [len(d) for d in s.decks],
+        "discards": [list(d) for d in s.discards],
+        "udeck": list(s.udeck),
+        "sdeck": list(s.sdeck),
+        "pool": sorted(s.pool[seat]) if seat is not None else None,
+        "pool_sizes": [len(p) for p in s.pool],
+        "public_pool": public_pool,
+        "guardians": list(s.guard),
+        "draws": s.draws,
+        "commit": s.commit.public_view(seat),
+        "battle": list(s.bat),
+        "support": list(s.sup),
+        "track": track,
+        "unseen_units": units,
+        "unseen_spells": spells,
+    }
+
+
+def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> GraxiaState:
+    """``make(config_dict, rng)`` builds an empty state; ``layout(state)`` its Layout."""
+    s: GraxiaState = make(obs["config"], Rng(rng.next64()))
+    seat = obs["seat"]
+    s.phase = PHASES.index(obs["phase"])
+    s.round_no = obs["round"]
+    s.current = obs["current"]
+    s.unit = list(obs["unit"])
+    s.owner = list(obs["owner"])
+    s.wounds = list(obs["wounds"])
+    s.flags = list(obs["flags"])
+    s.ctrl = list(obs["control"])
+    s.portal = list(obs["portal"])
+    s.mana = list(obs["mana"])
+    s.vp = list(obs["vp"])
+    s.discards = [list(d) for d in obs["discards"]]
+    s.udeck = list(obs["udeck"])
+    s.sdeck = list(obs["sdeck"])
+    s.guard = list(obs["guardians"])
+    s.draws = obs["draws"]
+    s.bat = list(obs["battle"])
+    s.sup = list(obs["support"])
+    s.track = list(obs["track"])
+    units = list(obs["unseen_units"])
+    spells = list(obs["unseen_spells"])
+    rng.shuffle(units)
+    rng.shuffle(spells)
+    counts = obs["hand_counts"]
+    for p in (0, 1):
+        if p == seat:
+            s.hands[p] = list(obs["hand"])
+            s.pool[p] = list(obs["pool"])
+            continue
+        nu_, ns_ = counts[p]
+        s.hands[p] = [units.pop() for _ in range(nu_)] + [spells.pop() for _ in range(ns_)]
+        if obs["public_pool"][p] is not None:
+            s.pool[p] = list(obs["public_pool"][p])
+        else:
+            s.pool[p] = [units.pop() for _ in range(obs["pool_sizes"][p])]
+    for d, size in enumerate(obs["deck_sizes"]):
+        src = units if d < 2 else spells
+        s.decks[d] = [src.pop() for _ in range(size)]
+    for p in (0, 1):  # the other seat's spy: one of its units on the map, if still secret
+        if p != seat and s.track[T_SPY0 + p] == -1 and s.sc.victory == "assassination":
+            mine = sorted(
+                {s.unit[c] for c in range(len(s.unit)) if s.owner[c] == p and s.unit[c] >= 0}
+            )
+            mine = [u for u in mine if not s.cat.units[u].is_guardian]
+            if mine and s.phase > PLACE:
+                s.track[T_SPY0 + p] = rng.choice(mine)
+    view = obs["commit"]
+    s.commit = Commitments(2)
+    for p in (0, 1):
+        s.commit.done[p] = p not in view["waiting_for"]
+    if seat is not None:
+        s.commit.buffers[seat] = list(view["mine"])
+    lay: Layout = layout(s)
+    for p in (0, 1):
+        if p == seat or not s.commit.done[p]:
+            continue
+        if s.phase == B_SAC:
+            s.commit.buffers[p] = [A.BLUFF]
+        elif s.phase == PLACE:
+            _plan(s, lay, p, rng)
+    return s
+
+
+def _plan(s: GraxiaState, lay: Layout, seat: int, rng: Rng) -> None:
+    """A finished opponent's placement: some legal plan (its real one is hidden)."""
+    from .setup import place_legal
+
+    for _ in range(200):
+        legal = place_legal(s, lay, seat)
+        if A.END in legal or not legal:
+            return
+        s.commit.add(seat, rng.choice(legal))

@@ -1,0 +1,197 @@
+"""The Graxia position JSON (docs/games/graxia.md, "Position format"): the whole state,
+validated on load (sizes, ranges, card identities, invariants) with ``PositionError``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.core.commit import Commitments
+from wartable.core.errors import PositionError
+from wartable.core.rng import Rng
+
+from .catalog import Catalog, Scenario
+from .config import GraxiaConfig
+from .state import BAT_LEN, FLAG_MASK, PHASES, TRACK_LEN, GraxiaState
+
+MAX_INT = 10**9
+
+
+def state_to_json(s: GraxiaState) -> dict[str, Any]:
+    b = s.sc.board
+    return {
+        "rng": s.rng.state,
+        "phase": PHASES[s.phase],
+        "round": s.round_no,
+        "current": s.current,
+        "decisions": s.decisions,
+        "cells": [b.text(c) for c in range(b.size)],
+        "unit": [s.cat.units[u].name if u >= 0 else None for u in s.unit],
+        "owner": list(s.owner),
+        "wounds": list(s.wounds),
+        "flags": list(s.flags),
+        "control": list(s.ctrl),
+        "portal": list(s.portal),
+        "mana": list(s.mana),
+        "vp": list(s.vp),
+        "hands": [[s.cat.card_name(c) for c in h] for h in s.hands],
+        "decks": [[s.cat.card_name(c) for c in d] for d in s.decks],
+        "discards": [[s.cat.card_name(c) for c in d] for d in s.discards],
+        "udeck": list(s.udeck),
+        "sdeck": list(s.sdeck),
+        "pool": [[s.cat.card_name(c) for c in p] for p in s.pool],
+        "guardians": [s.cat.units[g].name if g >= 0 else None for g in s.guard],
+        "draws": s.draws,
+        "commit": s.commit.to_json(),
+        "battle": list(s.bat),
+        "support": list(s.sup),
+        "track": list(s.track),
+    }
+
+
+def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    v = data.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise PositionError(f"field '{key}': expected an integer {lo}..{hi}")
+    return v
+
+
+def _ints(data: dict[str, Any], key: str, n: int | None, lo: int, hi: int) -> list[int]:
+    v = data.get(key)
+    if not isinstance(v, list) or (n is not None and len(v) != n):
+        raise PositionError(
+            f"field '{key}': expected a list of {n if n is not None else ''} integers"
+        )
+    for x in v:
+        if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
+            raise PositionError(f"field '{key}': values must be integers {lo}..{hi}")
+    return list(v)
+
+
+def _cards(cat: Catalog, data: dict[str, Any], key: str, n: int) -> list[list[int]]:
+    v = data.get(key)
+    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, list) for x in v):
+        raise PositionError(f"field '{key}': expected {n} lists of card names")
+    out = []
+    for pile in v:
+        ids = []
+        for name in pile:
+            if not isinstance(name, str) or (
+                name not in cat.unit_index and name not in cat.spell_index
+            ):
+                raise PositionError(f"field '{key}': unknown card {name!r}")
+            ids.append(cat.card_id(name))
+        if len(ids) > 1000:
+            raise PositionError(f"field '{key}': too many cards")
+        out.append(ids)
+    return out
+
+
+def state_from_json(
+    config: GraxiaConfig, cat: Catalog, sc: Scenario, data: dict[str, Any]
+) -> GraxiaState:
+    rng = data.get("rng")
+    if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2**64:
+        raise PositionError("field 'rng': expected an integer 0..2^64-1")
+    s = GraxiaState(config, Rng(rng), cat, sc)
+    if data.get("phase") not in PHASES:
+        raise PositionError(f"field 'phase': expected one of {', '.join(PHASES)}")
+    s.phase = PHASES.index(data["phase"])
+    s.round_no = _int(data, "round", 0, 2 * sc.turns)
+    s.current = _int(data, "current", 0, 1)
+    s.decisions = _int(data, "decisions", 0, MAX_INT)
+    n = sc.board.size
+    cells = data.get("cells")
+    if cells is not None and cells != [sc.board.text(c) for c in range(n)]:
+        raise PositionError("field 'cells': not this scenario's map")
+    units = data.get("unit")
+    if not isinstance(units, list) or len(units) != n:
+        raise PositionError(f"field 'unit': expected {n} entries (null or a unit name)")
+    for i, name in enumerate(units):
+        if name is None:
+            continue
+        if not isinstance(name, str) or name not in cat.unit_index:
+            raise PositionError(f"field 'unit': unknown unit {name!r} at {sc.board.text(i)}")
+        s.unit[i] = cat.unit_index[name]
+    s.owner = _ints(data, "owner", n, -1, 1)
+    s.wounds = _ints(data, "wounds", n, 0, 99)
+    s.flags = _ints(data, "flags", n, 0, FLAG_MASK)
+    s.ctrl = _ints(data, "control", n, -1, 1)
+    s.portal = _ints(data, "portal", n, -1, 1)
+    s.mana = _ints(data, "mana", 2, 0, MAX_INT)
+    s.vp = _ints(data, "vp", 2, 0, MAX_INT)
+    s.hands = _cards(cat, data, "hands", 2)
+    s.decks = _cards(cat, data, "decks", 4)
+    s.discards = _cards(cat, data, "discards", 4)
+    s.udeck = _ints(data, "udeck", 2, 0, 1)
+    s.sdeck = _ints(data, "sdeck", 2, 2, 3)
+    s.pool = _cards(cat, data, "pool", 2)
+    g = data.get("guardians")
+    if not isinstance(g, list) or len(g) != 2:
+        raise PositionError("field 'guardians': expected two Guardian names or null")
+    for seat, name in enumerate(g):
+        if name is None:
+            continue
+        if name not in cat.unit_index or not cat.units[cat.unit_index[name]].is_guardian:
+            raise PositionError(f"field 'guardians': {name!r} is not a Guardian")
+        s.guard[seat] = cat.unit_index[name]
+    s.draws = _int(data, "draws", 0, 4)
+    try:
+        s.commit = Commitments.from_json(data["commit"])
+        if len(s.commit.buffers) != 2 or len(s.commit.done) != 2:
+            raise ValueError
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise PositionError("field 'commit': expected buffers and done for 2 seats") from None
+    s.bat = _ints(data, "battle", BAT_LEN, -(2**31), 2**31)
+    s.sup = _ints(data, "support", None, 0, n - 1)
+    s.track = _ints(data, "track", TRACK_LEN, -2, MAX_INT)
+    problems = check(s)
+    if problems:
+        raise PositionError(f"impossible position: {problems[0]}")
+    return s
+
+
+def check(s: GraxiaState) -> list[str]:
+    """Invariants of any reachable state (the conformance suite runs them at every step)."""
+    bad: list[str] = []
+    cat = s.cat
+    nu = len(cat.units)
+    total = nu + len(cat.spells)
+    guardians = [0, 0]
+    for c in range(s.sc.board.size):
+        u = s.unit[c]
+        if u < 0:
+            if s.owner[c] != -1 or s.wounds[c] or s.flags[c]:
+                bad.append(f"empty tile {s.sc.board.text(c)} has an owner, wounds or markers")
+            continue
+        if not 0 <= u < nu or s.owner[c] not in (0, 1):
+            bad.append(f"tile {s.sc.board.text(c)}: bad unit or owner")
+            continue
+        if s.wounds[c] >= cat.units[u].health:
+            bad.append(f"tile {s.sc.board.text(c)}: a unit with no health left is on the map")
+        if cat.units[u].is_guardian:
+            guardians[s.owner[c]] += 1
+            if s.guard[s.owner[c]] != u:
+                bad.append(f"tile {s.sc.board.text(c)}: a Guardian that is not its seat's")
+        if s.sc.terrain[c] == "mountains":
+            ut = cat.units[u]
+            race = ut.race.lower()
+            if not ("dwarf" in race or "goblin" in race or ut.flying):
+                bad.append(
+                    f"tile {s.sc.board.text(c)}: only dwarves and goblins stand on mountains"
+                )
+    for seat in (0, 1):
+        if guardians[seat] > 1:
+            bad.append(f"seat {seat} has two Guardians on the map")
+        if s.mana[seat] < 0:
+            bad.append(f"seat {seat} has negative mana")
+        for card in s.hands[seat]:
+            if not 0 <= card < total:
+                bad.append(f"seat {seat} holds an unknown card")
+            elif card < nu and cat.units[card].is_guardian and card != s.guard[seat]:
+                bad.append(f"seat {seat} holds another seat's Guardian")
+    for c in s.sup:
+        if s.unit[c] < 0:
+            bad.append("a supporting tile holds no unit")
+    if s.phase not in range(len(PHASES)):
+        bad.append("unknown phase")
+    return bad

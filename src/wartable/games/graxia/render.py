@@ -1,0 +1,91 @@
+"""A legible text hex map for the terminal table (``wartable play graxia``).
+
+Flat-topped hexes drawn in columns: column ``q``, line ``2r + q`` (so neighbours touch).
+Each tile reads ``q,r TT c UUUU`` - terrain, controller (``0``/``1``/``.``), unit
+initials with its seat - and a legend lists every unit, the hands and the battle.
+"""
+
+from __future__ import annotations
+
+from .observe import observe
+from .state import PHASES, SHIELD, STUNNED, GraxiaState
+
+TERRAIN = {
+    "plains": "Pl",
+    "forest": "Fo",
+    "hills": "Hi",
+    "mountains": "Mt",
+    "swamp": "Sw",
+    "lake": "La",
+    "rough_lands": "Ro",
+    "boulder_fields": "Bo",
+    "columns": "Co",
+    "city": "Ci",
+    "castle": "Ca",
+    "village": "Vi",
+}
+WIDTH = 17
+
+
+def _abbr(name: str) -> str:
+    words = [w for w in name.replace("'", "").split() if w[0].isalpha()]
+    if len(words) == 1:
+        return words[0][:3]
+    return "".join(w[0] for w in words)[:3]
+
+
+def render(s: GraxiaState, seat: int | None) -> str:
+    obs = observe(s, seat)
+    b = s.sc.board
+    cat = s.cat
+    qs = [c[0] for c in b.cells]
+    ys = [2 * c[1] + c[0] for c in b.cells]
+    qmin = min(qs)
+    at = {(c[0], 2 * c[1] + c[0]): i for i, c in enumerate(b.cells)}
+    lines = [
+        f"Guardians of Graxia - {s.sc.title} - turn {s.turn}/{s.sc.turns}, seat {s.current}'s "
+        f"round, phase {PHASES[s.phase]}",
+        f"mana {s.mana[0]}/{s.mana[1]}  victory points {s.vp[0]}/{s.vp[1]}  "
+        f"(seat 0 home: {', '.join(b.text(c) for c in s.sc.home[0])})",
+        "",
+    ]
+    for y in range(min(ys), max(ys) + 1):
+        row = ""
+        for q in range(qmin, max(qs) + 1):
+            i = at.get((q, y))
+            if i is None:
+                row += " " * WIDTH
+                continue
+            ctrl = "." if s.ctrl[i] < 0 else str(s.ctrl[i])
+            u = s.unit[i]
+            unit = "" if u < 0 else f"{_abbr(cat.units[u].name)}{s.owner[i]}"
+            if u >= 0 and s.flags[i] & SHIELD:
+                unit += "s"
+            portal = "@" if s.portal[i] >= 0 else ""
+            row += f"{b.text(i):>6} {TERRAIN.get(s.sc.terrain[i], '??')}{ctrl}{portal} {unit:<5}"[
+                :WIDTH
+            ].ljust(WIDTH)
+        lines.append(row.rstrip())
+    lines.append("")
+    for i in range(b.size):
+        u = s.unit[i]
+        if u < 0:
+            continue
+        ut = cat.units[u]
+        marks = []
+        if s.flags[i] & SHIELD:
+            marks.append("shielded")
+        if s.flags[i] & STUNNED:
+            marks.append("stunned")
+        lines.append(
+            f"  {b.text(i):>6} seat {s.owner[i]} {ut.name} ({ut.klass}) health "
+            f"{ut.health - s.wounds[i]}/{ut.health} atk {ut.attack} def {ut.pdef}/{ut.mdef}"
+            + (f" [{', '.join(marks)}]" if marks else "")
+        )
+    counts = obs["hand_counts"]
+    lines.append(f"hands: seat 0 {sum(counts[0])} cards, seat 1 {sum(counts[1])} cards (+ Tactics)")
+    if obs["hand"] is not None:
+        lines.append("your hand: " + ", ".join(cat.card_name(c) for c in obs["hand"]))
+    if s.phase in (5, 6, 7, 8):
+        lines.append(f"battle: values {s.bat[2]} (attacker) / {s.bat[3]} (defender)")
+    return "\n".join(lines)

@@ -1,0 +1,216 @@
+"""The Graxia state: flat per-cell lists of ints, hands and decks as lists, a cheap copy.
+
+Cells are the scenario board's indices ``0..C-1``. Cards are ints: unit types
+``0..U-1``, spells ``U..U+S-1`` (the catalog's order). Decks are four piles: unit
+decks of seat 0 and 1, spell decks of seat 0 and 1; scenarios with a shared deck
+point both seats at the same pile (``udeck``/``sdeck``).
+"""
+
+from __future__ import annotations
+
+from wartable.core.commit import Commitments
+from wartable.core.rng import Rng
+
+from .catalog import Catalog, Scenario
+from .config import GraxiaConfig
+
+# phases
+GUARD, DRAFT, PLACE, DRAW, COMMAND, B_EXCH, B_SAC, B_RETREAT, B_ADVANCE, BUY, OVER = range(11)
+PHASES = (
+    "guardian",
+    "draft",
+    "place",
+    "draw",
+    "command",
+    "battle",
+    "sacrifice",
+    "retreat",
+    "advance",
+    "buy",
+    "over",
+)
+
+# per-unit flags (bits of ``flags[cell]``)
+MOVED = 1
+ATTACKED = 2
+SHIELD_NOW = 4  # formed a shield this round
+ABILITY = 8  # used a command ability (or was summoned: no action this round)
+SUMMONED = 16
+STUNNED = 32  # does nothing on its next round (Bedazzle, Blunderbuss)
+SHIELD = 64  # shield marker
+BARRIER = 128  # Dragon Barrier for the rest of the round
+EXTRA_MOVE = 256  # used its one extra "move" ability
+CARRIER = 512  # Banner Wars: carries its owner's banner
+STUN_LATER = 1024  # stunned during its own round: stunned on its next round
+ROUND_FLAGS = MOVED | ATTACKED | SHIELD_NOW | ABILITY | SUMMONED | BARRIER | EXTRA_MOVE
+FLAG_MASK = 2047
+
+# battle record fields (indices into ``bat``)
+(
+    B_ATT,
+    B_DEF,
+    B_BV0,
+    B_BV1,
+    B_PASSES,
+    B_ACTOR,
+    B_ADDW0,
+    B_ADDW1,
+    B_HEAL0,
+    B_HEAL1,
+    B_BEWITCH,
+    B_DESTINED,
+    B_USED0,
+    B_USED1,
+    B_WOUND0,
+    B_WOUND1,
+    B_SAC0,
+    B_SAC1,
+) = range(18)
+BAT_LEN = 18
+
+# scenario tracking fields (indices into ``track``)
+T_HOLD0, T_HOLD1, T_CASTLE0, T_CASTLE1, T_BANNER0, T_BANNER1, T_SPY0, T_SPY1 = range(8)
+T_KILLED0, T_KILLED1, T_WINNER, T_REASON, T_PICKS, T_GFELL0, T_GFELL1 = range(8, 15)
+T_DISCOUNT, T_PORTAL, T_ALLIES, T_FREE_SPELLS = range(15, 19)
+TRACK_LEN = 19
+REASONS = (
+    "",
+    "held both cities for a full turn",
+    "controlled the castle for 3 consecutive turns",
+    "eliminated the opponent's Guardian",
+    "brought the banner to the enemy's banner location",
+    "controlled 8 cities, castles, villages or boulder fields",
+    "captured Flist's castle",
+    "held Flist's castle until the end of turn 10",
+    "eliminated the opponent's spy",
+    "most victory points at the turn limit",
+    "most tiles at the turn limit",
+    "most mana at the turn limit",
+    "tie at the turn limit",
+    "most mana of enemy units destroyed",
+    "most mana value of owned tiles",
+    "the opponent has no units and no way to summon",
+)
+
+
+class GraxiaState:
+    __slots__ = (
+        "bat",
+        "cat",
+        "commit",
+        "config",
+        "ctrl",
+        "current",
+        "decisions",
+        "decks",
+        "discards",
+        "draws",
+        "flags",
+        "guard",
+        "hands",
+        "mana",
+        "owner",
+        "phase",
+        "pool",
+        "portal",
+        "rng",
+        "round_no",
+        "sc",
+        "sdeck",
+        "sup",
+        "track",
+        "udeck",
+        "unit",
+        "vp",
+        "wounds",
+    )
+
+    def __init__(self, config: GraxiaConfig, rng: Rng, cat: Catalog, sc: Scenario) -> None:
+        n = sc.board.size
+        self.config = config
+        self.rng = rng
+        self.cat = cat
+        self.sc = sc
+        self.phase = GUARD
+        self.round_no = 0  # player rounds played: turn = round_no // 2 + 1
+        self.current = sc.first
+        self.decisions = 0
+        self.unit = [-1] * n
+        self.owner = [-1] * n
+        self.wounds = [0] * n
+        self.flags = [0] * n
+        self.ctrl = list(sc.control)
+        self.portal = [-1] * n
+        self.mana = list(sc.mana)
+        self.vp = [0, 0]
+        self.hands: list[list[int]] = [[], []]
+        self.decks: list[list[int]] = [[], [], [], []]
+        self.discards: list[list[int]] = [[], [], [], []]
+        self.udeck = [0, 0 if sc.shared_units else 1]
+        self.sdeck = [2, 2 if sc.shared_spells else 3]
+        self.pool: list[list[int]] = [[], []]  # set-up: units drawn to choose from
+        self.guard = [-1, -1]  # each seat's Guardian card
+        self.draws = 0  # free draws left in this Draw phase
+        self.commit = Commitments(2)
+        self.bat = [0] * BAT_LEN
+        self.sup: list[int] = []  # supporting cells of the current battle
+        self.track = [0] * TRACK_LEN
+        self.track[T_BANNER0], self.track[T_BANNER1] = sc.banners
+        self.track[T_SPY0] = self.track[T_SPY1] = -1
+        self.track[T_WINNER] = -1
+        self.track[T_GFELL0] = self.track[T_GFELL1] = -1
+
+    @property
+    def turn(self) -> int:
+        return self.round_no // 2 + 1
+
+    def copy(self) -> GraxiaState:
+        s = GraxiaState.__new__(GraxiaState)
+        s.config = self.config
+        s.rng = self.rng.copy()
+        s.cat = self.cat
+        s.sc = self.sc
+        s.phase = self.phase
+        s.round_no = self.round_no
+        s.current = self.current
+        s.decisions = self.decisions
+        s.unit = self.unit[:]
+        s.owner = self.owner[:]
+        s.wounds = self.wounds[:]
+        s.flags = self.flags[:]
+        s.ctrl = self.ctrl[:]
+        s.portal = self.portal[:]
+        s.mana = self.mana[:]
+        s.vp = self.vp[:]
+        h = self.hands
+        s.hands = [h[0][:], h[1][:]]
+        d = self.decks
+        s.decks = [d[0][:], d[1][:], d[2][:], d[3][:]]
+        d = self.discards
+        s.discards = [d[0][:], d[1][:], d[2][:], d[3][:]]
+        s.udeck = self.udeck[:]
+        s.sdeck = self.sdeck[:]
+        p = self.pool
+        s.pool = [p[0][:], p[1][:]]
+        s.guard = self.guard[:]
+        s.draws = self.draws
+        s.commit = self.commit.copy()
+        s.bat = self.bat[:]
+        s.sup = self.sup[:]
+        s.track = self.track[:]
+        return s
+
+    # small helpers the rules share
+    def hand_size(self, seat: int) -> int:
+        """Cards in hand including the Tactics/Bluff card (§5.0)."""
+        return len(self.hands[seat]) + 1
+
+    def guardian_cell(self, seat: int) -> int:
+        units = self.cat.units
+        for c, u in enumerate(self.unit):
+            if u >= 0 and self.owner[c] == seat and units[u].is_guardian:
+                return c
+        return -1
+
+    def health_left(self, c: int) -> int:
+        return self.cat.units[self.unit[c]].health - self.wounds[c]

@@ -1,0 +1,134 @@
+"""§6 Sequence of Play: a player round is Draw, Command, Mana Collection and buying, and
+Victory Determination; a Game Turn is the first player's round, then the second's.
+
+The round machine only asks the phasing seat for decisions through ``legal``/``apply``;
+a non-player side could be driven by rules by answering the same decision points.
+"""
+
+from __future__ import annotations
+
+from wartable.core.events import Event, emit
+
+from . import actions as A
+from . import effects, victory
+from .board import LAKE, heal
+from .state import (
+    BUY,
+    COMMAND,
+    DRAW,
+    OVER,
+    ROUND_FLAGS,
+    STUN_LATER,
+    STUNNED,
+    T_ALLIES,
+    T_DISCOUNT,
+    T_PORTAL,
+    GraxiaState,
+)
+
+FREE_DRAWS = 4
+CARD_PRICE = 5
+FREE_SPELLS_SECOND = 2
+
+
+def start_round(s: GraxiaState, events: list[Event] | None) -> None:
+    emit(events, "round", seat=s.current, turn=s.turn)
+    if s.turn == 1:  # §6 phase 1: no drawing or buying in the first Turn
+        s.phase = COMMAND
+        return
+    s.phase = DRAW
+    s.draws = FREE_DRAWS
+    _settle_draws(s)
+
+
+def _settle_draws(s: GraxiaState) -> None:
+    p = s.current
+    if s.draws and not (effects.can_draw(s, p, True) or effects.can_draw(s, p, False)):
+        s.draws = 0
+
+
+def draw_legal(s: GraxiaState) -> list[int]:
+    p = s.current
+    out: list[int] = []
+    if s.draws:
+        if effects.can_draw(s, p, True):
+            out.append(A.DRAW_UNIT)
+        if effects.can_draw(s, p, False):
+            out.append(A.DRAW_SPELL)
+        return out
+    return buy_legal(s)
+
+
+def buy_legal(s: GraxiaState) -> list[int]:
+    """§6 phase 1 step 2: 5 mana a card, only while holding 12 or fewer (hand limit 13)."""
+    p = s.current
+    out = [A.END]
+    if s.mana[p] >= CARD_PRICE and s.hand_size(p) <= s.sc.hand_limit - 1:
+        if effects.can_draw(s, p, True):
+            out.append(A.BUY_UNIT)
+        if effects.can_draw(s, p, False):
+            out.append(A.BUY_SPELL)
+    return out
+
+
+def draw_apply(s: GraxiaState, action: int, events: list[Event] | None) -> None:
+    p = s.current
+    if action == A.END:
+        s.phase = COMMAND
+        return
+    if action in (A.BUY_UNIT, A.BUY_SPELL):
+        s.mana[p] -= CARD_PRICE
+    else:
+        s.draws -= 1
+    effects.draw_card(s, p, action in (A.DRAW_UNIT, A.BUY_UNIT), events)
+    _settle_draws(s)
+
+
+def end_command(s: GraxiaState, events: list[Event] | None) -> None:
+    """Phase 3: collect mana for every controlled tile; then buying (not in Turn 1)."""
+    p = s.current
+    effects.end_of_command(s, p, events)
+    if s.sc.collects[p]:
+        gain = sum(m for c, m in enumerate(s.sc.mana_value) if s.ctrl[c] == p)
+        s.mana[p] += gain
+        emit(events, "mana", seat=p, gain=gain)
+    if s.turn == 1:
+        # §6 phase 3: the second player's first round gives two free Spell cards
+        if s.round_no == 1:
+            for _ in range(FREE_SPELLS_SECOND):
+                if effects.can_draw(s, p, False):
+                    effects.draw_card(s, p, False, events)
+        end_round(s, events)
+        return
+    s.phase = BUY
+
+
+def buy_apply(s: GraxiaState, action: int, events: list[Event] | None) -> None:
+    if action == A.END:
+        end_round(s, events)
+        return
+    s.mana[s.current] -= CARD_PRICE
+    effects.draw_card(s, s.current, action == A.BUY_UNIT, events)
+
+
+def end_round(s: GraxiaState, events: list[Event] | None) -> None:
+    """Remove the round's markers, heal on lakes, then Phase 4 and the next round."""
+    p = s.current
+    for c in range(s.sc.board.size):
+        if s.unit[c] < 0:
+            continue
+        if s.owner[c] == p:
+            if s.sc.terrain[c] == LAKE:
+                heal(s, c, 1)  # §5.4 Lake: heal 1 wound at the end of the round
+            f = s.flags[c] & ~STUNNED
+            if f & STUN_LATER:
+                f = (f & ~STUN_LATER) | STUNNED
+            s.flags[c] = f
+        s.flags[c] &= ~ROUND_FLAGS
+    s.track[T_DISCOUNT] = s.track[T_PORTAL] = s.track[T_ALLIES] = 0
+    victory.end_of_round(s, events)
+    if s.phase == OVER:
+        return
+    s.round_no += 1
+    s.current = 1 - s.current
+    start_round(s, events)
