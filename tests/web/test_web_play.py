@@ -1,0 +1,88 @@
+"""A person plays every game in a real browser, clicking only `data-action` elements."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from playwright.sync_api import Page
+from tests.web.webplay import Server, board, click_one, play_to_end, wait_board
+
+HEURISTIC = {"kind": "bot", "agent": "heuristic"}
+
+
+def test_skirm_duel_from_the_lobby_to_the_end(server: Server, page: Page, shots: Path) -> None:
+    """The lobby creates a Skirm duel against a bot; the person plays it to the end, then rematches."""
+    page.goto(server.base + "/")
+    page.click('[data-game-id="skirm"]')
+    page.select_option('[data-seat-kind="1"]', "heuristic")
+    page.click("#create")
+    b = wait_board(page)
+    assert b["game"] == "skirm" and b["seat"] == "0"
+    clicked = play_to_end(
+        page, random.Random(1), max_clicks=60, shot=shots / "skirm.png", shot_at=1
+    )
+    assert clicked and all(
+        n.split()[0]
+        in {"reveal", "pick", "opp", "set", "group", "reroll", "done", "keep", "gain", "stand"}
+        for n in clicked
+    )
+    end = board(page)
+    assert end["outcome"] in {"0", "1", "draw"}
+    page.screenshot(path=str(shots / "skirm-end.png"), full_page=True)
+    assert "Game over" in page.inner_text(".status")
+    # rematch: a new match, the same seat, a fresh table
+    page.click("[data-rematch]")
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#board'); return b && b.dataset.version === '0' || (b && b.dataset.outcome === undefined); }"
+    )
+    assert board(page)["game"] == "skirm" and "outcome" not in board(page)
+
+
+def test_weapons_game_from_an_invite_link(server: Server, page: Page, shots: Path) -> None:
+    m = server.create("weapons", {"players": 2}, [{"kind": "human"}, HEURISTIC])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    assert wait_board(page)["seat"] == "0"
+    clicked = play_to_end(
+        page,
+        random.Random(2),
+        max_clicks=200,
+        shot=shots / "weapons.png",
+        shot_at=3,
+        prefer="play ",
+    )
+    assert any(n.startswith("play ") for n in clicked)
+    assert board(page)["outcome"] in {"0", "1", "draw"}
+    page.screenshot(path=str(shots / "weapons-end.png"), full_page=True)
+
+
+def test_invasion_two_player_game_from_the_lobby(server: Server, page: Page, shots: Path) -> None:
+    """Draconis Invasion, chapter 12's 2-player mode, against the heuristic bot."""
+    page.goto(server.base + "/")
+    page.click('[data-game-id="invasion"]')
+    page.select_option("#cfg-mode", '"two_player"')
+    page.select_option('[data-seat-kind="1"]', "heuristic")
+    page.click("#create")
+    b = wait_board(page)
+    assert b["game"] == "invasion"
+    clicked = play_to_end(
+        page, random.Random(3), max_clicks=400, shot=shots / "invasion.png", shot_at=12
+    )
+    assert len(clicked) > 5
+    assert board(page)["outcome"] in {"0", "1", "draw"}
+    page.screenshot(path=str(shots / "invasion-end.png"), full_page=True)
+
+
+def test_draconia_game_against_a_bot(server: Server, page: Page, shots: Path) -> None:
+    m = server.create("draconia", {}, [{"kind": "human"}, HEURISTIC])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    # Set Up / Deploy: three units face down, clicked on the board (card pre-selected, then a line)
+    for _ in range(3):
+        assert click_one(page, random.Random(4), prefer="deploy").startswith("deploy")
+    clicked = play_to_end(
+        page, random.Random(4), max_clicks=300, shot=shots / "draconia.png", shot_at=4
+    )
+    assert clicked
+    assert board(page)["outcome"] in {"0", "1", "draw"}
+    page.screenshot(path=str(shots / "draconia-end.png"), full_page=True)

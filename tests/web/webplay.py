@@ -1,0 +1,126 @@
+"""Driving the web table: the HTTP API for set-up and checks, and a person who clicks.
+
+The person only ever clicks elements carrying ``data-action`` (the DESIGN.md contract)
+and reads the board root's ``data-version`` / ``data-outcome``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+BOARD = "#board"
+# a move the person can make: any visible element with data-action on the board
+CLICKABLE = "#board [data-action]:visible"
+
+
+@dataclass
+class Server:
+    base: str
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+        with urllib.request.urlopen(req, timeout=30) as res:
+            return json.load(res)
+
+    def create(
+        self, game: str, config: dict[str, Any], seats: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        return dict(
+            self.call("POST", "/api/matches", {"game": game, "config": config, "seats": seats})
+        )
+
+    def view(self, match: str, token: str | None = None) -> dict[str, Any]:
+        return dict(self.call("GET", f"/api/matches/{match}", token=token))
+
+    def invite(self, match: str, token: str) -> str:
+        """The invite link the server hands out (``/?match=ID#token=T``)."""
+        return f"{self.base}/?match={match}#token={token}"
+
+
+def board(page: Page) -> dict[str, str]:
+    return dict(page.eval_on_selector(BOARD, "b => Object.assign({}, b.dataset)"))
+
+
+def wait_board(page: Page) -> dict[str, str]:
+    page.wait_for_selector(BOARD, timeout=20_000)
+    return board(page)
+
+
+def wait_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
+    """Wait until the person may act (True) or the game is over (False)."""
+    page.wait_for_function(
+        """() => { const b = document.querySelector('#board');
+                   if (!b) return false;
+                   if (b.dataset.outcome !== undefined) return true;
+                   return [...document.querySelectorAll('#board.my-turn [data-action]')]
+                          .some(e => e.offsetParent !== null); }""",
+        timeout=timeout,
+    )
+    return "outcome" not in board(page)
+
+
+def click_one(page: Page, rng: random.Random, prefer: str | None = None) -> str:
+    """Click one visible data-action element (one starting with ``prefer`` if any) and wait
+    until the server has taken it (the board's version moves on)."""
+    for _attempt in range(5):
+        loc = page.locator(CLICKABLE)
+        notations = [n for n in loc.evaluate_all("els => els.map(e => e.dataset.action)") if n]
+        if not notations:
+            page.wait_for_timeout(100)
+            continue
+        if prefer:
+            chosen = [n for n in notations if n.startswith(prefer)] or notations
+        else:
+            chosen = notations
+        action = rng.choice(sorted(set(chosen)))
+        version = board(page).get("version", "")
+        target = page.locator(f'{BOARD} [data-action="{action}"]:visible').first
+        try:
+            target.click(timeout=3000)
+        except Exception:
+            continue
+        page.wait_for_function(
+            """v => { const b = document.querySelector('#board');
+                      return b && (b.dataset.version !== v || b.dataset.outcome !== undefined); }""",
+            arg=version,
+            timeout=30_000,
+        )
+        return action
+    raise AssertionError(f"nothing to click on the board: {board(page)}")
+
+
+def play_to_end(
+    page: Page,
+    rng: random.Random,
+    max_clicks: int,
+    shot: Path | None = None,
+    shot_at: int = 6,
+    prefer: str | None = None,
+) -> list[str]:
+    """Click legal moves (those starting with ``prefer`` when there are some) until the game
+    is over; screenshot the table after ``shot_at`` clicks."""
+    clicked: list[str] = []
+    while wait_turn_or_end(page):
+        assert len(clicked) < max_clicks, f"no end after {max_clicks} clicks: {clicked[-10:]}"
+        clicked.append(click_one(page, rng, prefer))
+        if shot is not None and len(clicked) == shot_at:
+            page.wait_for_timeout(150)
+            page.screenshot(path=str(shot), full_page=True)
+    return clicked
+
+
+def no_horizontal_scroll(page: Page) -> bool:
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    inner = page.evaluate("() => window.innerWidth")
+    return bool(width <= inner)
