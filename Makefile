@@ -14,16 +14,17 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-$(VENV)/.base-stamp: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e .
-	touch $@
-
 $(VENV)/.test-stamp: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[$(TEST_EXTRAS)]'
 	touch $@
 
-run: $(VENV)/.base-stamp
-	$(BIN)/wartable play draconia --vs heuristic
+$(VENV)/.server-stamp: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[server]'
+	touch $@
+
+# the web table on 127.0.0.1:8000 with a SQLite file (wartable-server.db); it prints the address
+run: $(VENV)/.server-stamp
+	$(BIN)/wartable serve --host 127.0.0.1 --port 8000
 
 lint: $(VENV)/.test-stamp
 	$(BIN)/ruff check src tests bench soak examples
