@@ -1,4 +1,5 @@
-"""OpenSpiel adapter: pyspiel's random_sim_test for every mode, infostate strings, MCTS."""
+"""OpenSpiel adapter: pyspiel's random_sim_test for every mode, infostate strings and
+tensors, OpenSpiel's own MCTS and ISMCTS bots."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import numpy as np
 import pyspiel
 import pytest
 from envcases import CASES, IDS
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
-from wartable.envs.openspiel import config_param, register
+from wartable.core.rewards import terminal_rewards
+from wartable.envs.openspiel import config_param, register, tensor_sizes
 from wartable.games import available_games, get_game
 
 NAMES = register()
@@ -47,7 +49,7 @@ def _play_to(state: pyspiel.State, decisions: int, rng: np.random.RandomState) -
         state.apply_action(int(rng.choice(state.legal_actions())))
 
 
-def test_strings_come_from_observe_and_recall_the_past() -> None:
+def test_strings_come_from_observe_and_summarise_the_own_past() -> None:
     game = pyspiel.load_game("wartable_weapons", {"config": '{"players": 2}'})
     state = game.new_initial_state()
     _play_to(state, 6, np.random.RandomState(0))
@@ -55,13 +57,50 @@ def test_strings_come_from_observe_and_recall_the_past() -> None:
     for p in range(2):
         obs = wgame.observe(state.wstate, p)
         assert state.observation_string(p) == json.dumps(obs, sort_keys=True)
-        info = state.information_state_string(p)
-        assert info.endswith(state.observation_string(p))
-        assert info.count("\n") >= 3  # a trail, not only the present
+        info = state.information_state_string(p).split("\n")
+        assert info[0] == "observation: " + state.observation_string(p)
+        assert info[1].startswith("own decisions: ")
+        assert info[2].startswith("own history: ")
     assert state.information_state_string(0) != state.information_state_string(1)
     # the other seat's hand is in neither of seat 0's strings
     hidden = wgame.observe(state.wstate, 1)["hand"]
     assert json.loads(state.observation_string(0))["hand"] != hidden
+
+
+def test_the_same_observation_after_other_own_actions_is_another_information_state() -> None:
+    game = pyspiel.load_game("wartable_weapons", {"config": '{"players": 2}'})
+    state = game.new_initial_state()
+    _play_to(state, 0, np.random.RandomState(0))
+    seat = state.current_player()
+    first, second = state.legal_actions()[:2]
+    a, b = state.child(first), state.child(second)
+    assert a.information_state_string(seat) != b.information_state_string(seat)
+    assert a.information_state_tensor(seat) != b.information_state_tensor(seat)
+
+
+@pytest.mark.parametrize("gid", available_games())
+def test_information_states_stay_small_to_the_end_of_a_game(gid: str) -> None:
+    """A whole trail reached 164 kB (Draconia) and 534 kB (Invasion); a summary stays
+    a few kB, and both tensors keep their size from the first decision to the last."""
+    game = pyspiel.load_game(f"wartable_{gid}")
+    sizes = tensor_sizes(game)
+    assert game.information_state_tensor_size() == sum(sizes.values())
+    assert game.observation_tensor_size() == sizes["observation"]
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    longest = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(256)))
+            continue
+        for p in range(game.num_players()):
+            longest = max(longest, len(state.information_state_string(p)))
+        p = state.current_player()
+        tensor = np.asarray(state.information_state_tensor(p))
+        assert tensor.shape == (game.information_state_tensor_size(),)
+        assert tensor.min() >= -1e6 and tensor.max() <= 1e6  # RANGE
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert longest < 4_000, longest
 
 
 def test_resampled_states_look_the_same_to_the_viewer() -> None:
@@ -70,9 +109,11 @@ def test_resampled_states_look_the_same_to_the_viewer() -> None:
     _play_to(state, 4, np.random.RandomState(1))
     seat = state.current_player()
     redrawn = {str(state)}
-    for salt in range(6):
-        other = state.resample_from_infostate(seat, lambda outcomes, k=salt: outcomes[k][0])
+    for _ in range(6):
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)  # pyspiel's own, as ISMCTS
+        other = state.resample_from_infostate(seat, sampler)
         assert other.observation_string(seat) == state.observation_string(seat)
+        assert other.information_state_string(seat) == state.information_state_string(seat)
         assert other.legal_actions(seat) == state.legal_actions(seat)
         redrawn.add(str(other))
     assert len(redrawn) > 1, "resampling never changed the hidden cards"
@@ -103,7 +144,7 @@ def test_mcts_bot_plays_a_wartable_game_to_the_end() -> None:
         if state.is_chance_node():
             state.apply_action(int(rng.randint(game.max_chance_outcomes())))
         elif state.current_player() == 0:
-            view = state.resample_from_infostate(0, lambda outcomes: outcomes[0][0])
+            view = state.resample_from_infostate(0, lambda: 0.5)
             action = bot.step(view)
             assert action in state.legal_actions()
             state.apply_action(action)
@@ -112,3 +153,47 @@ def test_mcts_bot_plays_a_wartable_game_to_the_end() -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert searched > 0
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("gid", available_games())
+def test_python_ismcts_bot_plays_every_game_to_the_end(gid: str) -> None:
+    """OpenSpiel's own ``ISMCTSBot`` with no custom resampler: it calls
+    ``resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))``."""
+    game = pyspiel.load_game(f"wartable_{gid}", {"reward": "win"})
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 3, random_state=rng)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(game.max_chance_outcomes())))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert searched > 0
+    wgame = get_game(gid)
+    outcome = wgame.outcome(state.wstate)
+    assert state.returns() == terminal_rewards(outcome, game.num_players(), "win")
+
+
+def test_a_victory_every_seat_shares_returns_zeros() -> None:
+    """Invasion with weak play often ends with nobody scoring: every seat shares the
+    victory, a draw worth 0 (docs/research.md, rewards)."""
+    game = pyspiel.load_game("wartable_invasion")
+    wgame = get_game("invasion")
+    rng = np.random.RandomState(0)
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rng.randint(256)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        if len(set(wgame.outcome(state.wstate).winners)) == game.num_players():
+            assert state.returns() == [0.0] * game.num_players()
+            return
+    pytest.fail("no shared victory in 30 random games")

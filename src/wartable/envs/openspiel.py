@@ -4,12 +4,13 @@
 load one with ``pyspiel.load_game("wartable_skirm")`` or with parameters
 ``pyspiel.load_game("wartable_weapons", {"config": '{"players": 3}'})``.
 
-Parameter: ``config`` (the game's config as a JSON object string, default ``{}``).
+Parameters: ``config`` (the game's config as a JSON object string, default ``{}``)
+and ``reward`` (``share``, ``win`` or ``score``, default ``share``).
 
 How the game maps onto OpenSpiel:
 
 - Sequential, imperfect information, general sum, terminal rewards
-  (``common.terminal_rewards``: +1 winners, -1 the others, 0 if nobody won).
+  (``wartable.core.rewards``; a victory every seat shares is a draw: 0).
 - Chance: the engine draws every shuffle and die roll from the state's own
   seeded generator, so the game is deterministic given its seed. The first
   ``CHANCE_NODES`` (8) nodes are explicit chance nodes of 256 equally likely
@@ -22,17 +23,21 @@ How the game maps onto OpenSpiel:
   observation was unique); ``tests/envs/test_openspiel_chance.py`` measures it.
 - A simultaneous decision becomes consecutive turns (the seats in
   ``to_act``, lowest first); ``observe`` hides the earlier commitments.
-- ``observation_string(p)``: ``json.dumps(game.observe(state, p), sort_keys=True)``.
-- ``information_state_string(p)``: the perfect-recall trail of that seat: its
-  observation after every decision (consecutive repeats merged, since the seat
-  cannot tell them apart) and its own actions (``> notation``).
-- ``observation_tensor(p)``: the encoder vector (``wartable.envs.encoders``).
-- ``resample_from_infostate(p, sampler)`` uses ``game.determinize``: a
-  state seat ``p`` cannot tell from the real one. OpenSpiel's Python
-  ``MCTSBot`` searches whatever state it is given; given a resampled state it
-  searches without seeing hidden information (determinized MCTS). The C++
-  ``pyspiel.ISMCTSBot`` cannot resample a Python game's state (it crashes
-  the process), so it is not supported.
+- ``observation_string(p)`` / ``observation_tensor(p)``: ``game.observe`` as
+  sorted JSON and its encoder vector; ``information_state_string(p)`` /
+  ``information_state_tensor(p)``: the observation plus a bounded summary of
+  the seat's own past (``openspiel_views`` describes both, segment by segment).
+- ``resample_from_infostate(player_id, probability_sampler)`` follows pyspiel's
+  signature: ``probability_sampler()`` returns a float in [0, 1) (as
+  ``pyspiel.UniformProbabilitySampler``), which salts a one-way generator for
+  ``game.determinize``: a state ``player_id`` cannot tell from the real one
+  (the other seats' own action histories are forgotten in it: they are theirs).
+  So OpenSpiel's Python ``ISMCTSBot`` plays every game with no custom
+  resampler, and its ``MCTSBot`` can search resampled states. The C++
+  ``pyspiel.MCTSBot`` and ``pyspiel.ISMCTSBot`` crash on Python-defined games
+  (OpenSpiel's own included), so they cannot be used here.
+- Parameter ``reward`` (default ``share``): the terminal reward rule of
+  ``wartable.core.rewards`` (``share``, ``win`` or ``score``).
 - The ``config`` parameter travels inside OpenSpiel's game string, whose
   parser splits on commas: a config holding ``,``, ``(``, ``)`` or ``=`` is
   stored as ``b64:`` + URL-safe base64 of its JSON (``config_param`` builds
@@ -42,10 +47,10 @@ How the game maps onto OpenSpiel:
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from wartable.core.game import Game
@@ -53,13 +58,25 @@ from wartable.core.rng import Rng
 from wartable.core.seeds import derive_seed
 from wartable.games import available_games, get_game
 
-from .common import terminal_rewards
+from .common import BOUND, DEFAULT_REWARD, check_reward, terminal_rewards
 from .encoders import make_encoder
+from .openspiel_views import (
+    EMPTY_DIGEST,
+    SEED_TEXT,
+    WartableObserver,
+    extend_digest,
+    info_state_segments,
+    info_state_text,
+    link,
+    observation_text,
+    unlink,
+)
 
 CHANCE_NODES = 8  # chance nodes before the deal, one byte of the seed each
 CHANCE_OUTCOMES = 256
 MAX_GAME_LENGTH = 100_000  # decisions; no wartable game comes near it
-SEED_TEXT = "(the seed is not drawn yet)"
+FORGOTTEN = b"\xff" * 16  # the own-history digest of a seat in a resampled state
+_RESAMPLES = itertools.count()  # tells apart resamples salted with the same float
 
 
 def config_param(config: dict[str, Any] | str) -> str:
@@ -93,48 +110,54 @@ def _game_type(game: Game[Any, Any]) -> Any:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"config": "{}"},
+        parameter_specification={"config": "{}", "reward": DEFAULT_REWARD},
     )
 
 
 class _Spec:
     """What a state needs of its game, shared by every state (never copied)."""
 
-    def __init__(self, game_id: str, config_text: str) -> None:
-        self.key = (game_id, config_text)
+    def __init__(self, game_id: str, config_text: str, reward: str = DEFAULT_REWARD) -> None:
+        self.key = (game_id, config_text, reward)
+        self.reward = check_reward(reward)
         self.wgame: Game[Any, Any] = get_game(game_id)
         self.wconfig = self.wgame.make_config(json.loads(_config_json(config_text)))
         self.seats = self.wgame.num_players(self.wgame.new_state(self.wconfig, 0))
         self.encoder = make_encoder(self.wgame, self.wconfig)
+        self.num_actions = self.wgame.num_actions(self.wconfig)
 
 
-_SPECS: dict[tuple[str, str], _Spec] = {}
+_SPECS: dict[tuple[str, str, str], _Spec] = {}
 
 
-def _spec(game_id: str, config_text: str) -> _Spec:
-    key = (game_id, config_text)
+def _spec(game_id: str, config_text: str, reward: str = DEFAULT_REWARD) -> _Spec:
+    key = (game_id, config_text, reward)
     if key not in _SPECS:
-        _SPECS[key] = _Spec(game_id, config_text)
+        _SPECS[key] = _Spec(game_id, config_text, reward)
     return _SPECS[key]
 
 
 class _Core:
     """The Python side of a state. OpenSpiel clones a Python state by deep-copying each
     attribute and serializes it by pickling them: this holder makes the first the
-    engine's cheap ``copy()`` and the second the engine's exact position JSON."""
+    engine's cheap ``copy()`` and the second the engine's exact position JSON.
 
-    __slots__ = ("chance", "seed", "spec", "trails", "wstate")
+    Per seat it keeps its own actions (a persistent linked list, shared by clones),
+    their number and their running digest: what the information state summarises."""
+
+    __slots__ = ("chance", "own", "own_digest", "own_n", "seed", "spec", "wstate")
 
     def __init__(self, spec: _Spec) -> None:
         self.spec = spec
         self.wstate: Any = None
         self.seed = -1
         self.chance: tuple[int, ...] = ()  # the seed's bytes drawn so far
-        # per seat: a persistent linked list (previous node, text) of its trail
-        self.trails: list[tuple[Any, str] | None] = [None] * spec.seats
+        self.own: list[tuple[Any, int] | None] = [None] * spec.seats
+        self.own_n = [0] * spec.seats
+        self.own_digest = [EMPTY_DIGEST] * spec.seats
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         clone = _Core.__new__(_Core)
@@ -142,17 +165,21 @@ class _Core:
         clone.wstate = None if self.wstate is None else self.wstate.copy()
         clone.seed = self.seed
         clone.chance = self.chance
-        clone.trails = list(self.trails)
+        clone.own = list(self.own)
+        clone.own_n = list(self.own_n)
+        clone.own_digest = list(self.own_digest)
         return clone
 
     def __getstate__(self) -> dict[str, Any]:
         wg = self.spec.wgame
         return {
-            "key": self.spec.key,
+            "key": list(self.spec.key),
             "seed": self.seed,
             "chance": list(self.chance),
             "position": None if self.wstate is None else wg.state_to_json(self.wstate),
-            "trails": [_unlink(t) for t in self.trails],
+            "own": [unlink(node) for node in self.own],
+            "own_n": list(self.own_n),
+            "own_digest": [d.hex() for d in self.own_digest],
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -162,22 +189,9 @@ class _Core:
         self.wstate = None if pos is None else wg.state_from_json(self.spec.wconfig, pos)
         self.seed = data["seed"]
         self.chance = tuple(data["chance"])
-        self.trails = [_link(texts) for texts in data["trails"]]
-
-
-def _unlink(node: tuple[Any, str] | None) -> list[str]:
-    parts: list[str] = []
-    while node is not None:
-        parts.append(node[1])
-        node = node[0]
-    return parts[::-1]
-
-
-def _link(texts: list[str]) -> tuple[Any, str] | None:
-    node: tuple[Any, str] | None = None
-    for text in texts:
-        node = (node, text)
-    return node
+        self.own = [link(actions) for actions in data["own"]]
+        self.own_n = list(data["own_n"])
+        self.own_digest = [bytes.fromhex(d) for d in data["own_digest"]]
 
 
 class WartableSpielGame(pyspiel.Game):
@@ -188,17 +202,19 @@ class WartableSpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         config_text = config_param(str(params.get("config", "{}")))
-        self.spec = _spec(self.wartable_id, config_text)
+        reward = str(params.get("reward", DEFAULT_REWARD))
+        self.spec = _spec(self.wartable_id, config_text, reward)
         wg = self.spec.wgame
+        bound = BOUND if reward == "score" else 1.0
         info = pyspiel.GameInfo(
             num_distinct_actions=wg.num_actions(self.spec.wconfig),
             max_chance_outcomes=CHANCE_OUTCOMES,
             num_players=self.spec.seats,
-            min_utility=-1.0,
-            max_utility=1.0,
+            min_utility=-bound,
+            max_utility=bound,
             max_game_length=MAX_GAME_LENGTH,
         )
-        spec = {"config": config_text}
+        spec = {"config": config_text, "reward": reward}
         super().__init__(_game_type(wg), info, spec)
 
     def new_initial_state(self) -> WartableSpielState:
@@ -212,7 +228,7 @@ class WartableSpielGame(pyspiel.Game):
 
 
 class WartableSpielState(pyspiel.State):
-    """The engine state after the seed is drawn (``None`` before), plus infostate trails."""
+    """The engine state after the seed is drawn (``None`` before), plus each seat's own actions."""
 
     def __init__(self, game: WartableSpielGame) -> None:
         super().__init__(game)
@@ -249,15 +265,15 @@ class WartableSpielState(pyspiel.State):
         if c.wstate is None:
             c.chance = (*c.chance, int(action))
             if len(c.chance) < CHANCE_NODES:
-                return  # every seat still sees SEED_TEXT: its trail does not change
+                return
             c.seed = int.from_bytes(bytes(c.chance), "little")
             c.wstate = wg.new_state(c.spec.wconfig, c.seed)
         else:
             seat = wg.to_act(c.wstate)[0]
-            self._extend(seat, f"> {wg.action_to_str(int(action), c.spec.wconfig)}")
             wg.apply_fast(c.wstate, seat, int(action), None)
-        for seat in range(c.spec.seats):
-            self._extend(seat, self.observation_text(seat))
+            c.own[seat] = (c.own[seat], int(action))
+            c.own_n[seat] += 1
+            c.own_digest[seat] = extend_digest(c.own_digest[seat], int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -272,19 +288,28 @@ class WartableSpielState(pyspiel.State):
         c = self.core
         if not self.is_terminal():
             return [0.0] * c.spec.seats
-        return terminal_rewards(c.spec.wgame.outcome(c.wstate), c.spec.seats)
+        return terminal_rewards(c.spec.wgame.outcome(c.wstate), c.spec.seats, c.spec.reward)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
-        """A state ``player_id`` cannot tell from this one (hidden parts redrawn)."""
+        """A state ``player_id`` cannot tell from this one (hidden parts redrawn).
+
+        pyspiel's signature: ``probability_sampler()`` returns a float in [0, 1)
+        (``pyspiel.UniformProbabilitySampler``). Two draws of it and a running
+        count salt a generator derived one-way from the seed, so the redrawn
+        state cannot lead back to the real deal."""
         clone = self.clone()
         c = self.core
         if c.wstate is None:
             return clone
-        salt = int(probability_sampler([(i, 1.0 / 1024) for i in range(1024)]))
-        # one-way: the redrawn state's generator must not lead back to the seed
-        rng = Rng(derive_seed(c.seed, "resample", len(self.history()), salt))
+        salt = [int(float(probability_sampler()) * 2**53) for _ in range(2)]
+        rng = Rng(derive_seed(c.seed, "resample", len(self.history()), *salt, next(_RESAMPLES)))
         obs = c.spec.wgame.observe(c.wstate, player_id)
-        clone.core.wstate = c.spec.wgame.determinize(obs, rng)
+        cc = clone.core
+        cc.wstate = c.spec.wgame.determinize(obs, rng)
+        for seat in range(c.spec.seats):
+            if seat != player_id:  # the other seats' own actions are theirs to know
+                cc.own[seat] = None
+                cc.own_digest[seat] = FORGOTTEN
         return clone
 
     def __str__(self) -> str:
@@ -295,45 +320,15 @@ class WartableSpielState(pyspiel.State):
 
     # ----- helpers ---------------------------------------------------------
     def observation_text(self, seat: int) -> str:
-        c = self.core
-        if c.wstate is None:
-            return SEED_TEXT
-        return json.dumps(c.spec.wgame.observe(c.wstate, seat), sort_keys=True)
+        return observation_text(self, seat)
 
-    def _extend(self, seat: int, text: str) -> None:
-        node = self.core.trails[seat]
-        if node is not None and node[1] == text:
-            return
-        self.core.trails[seat] = (node, text)
-
-    def trail_text(self, seat: int) -> str:
-        parts = _unlink(self.core.trails[seat])
-        return "\n".join(parts) if parts else SEED_TEXT
+    def info_state_text(self, seat: int) -> str:
+        return info_state_text(self, seat)
 
 
-class WartableObserver:
-    """The PyObserver for both observation (``perfect_recall=False``) and information state."""
-
-    def __init__(self, spec: _Spec, perfect_recall: bool) -> None:
-        self.spec = spec
-        self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else spec.encoder.size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: WartableSpielState, player: int) -> None:
-        if self.perfect_recall:
-            return
-        if state.wstate is None:
-            self.tensor.fill(0.0)
-            return
-        obs = self.spec.wgame.observe(state.wstate, player)
-        self.tensor[:] = self.spec.encoder.encode(obs)
-
-    def string_from(self, state: WartableSpielState, player: int) -> str:
-        if self.perfect_recall:
-            return state.trail_text(player)
-        return state.observation_text(player)
+def tensor_sizes(game: WartableSpielGame) -> dict[str, int]:
+    """The information-state and observation tensor sizes of a loaded game, per segment."""
+    return dict(info_state_segments(game.spec))
 
 
 _REGISTERED: dict[str, type[WartableSpielGame]] = {}
