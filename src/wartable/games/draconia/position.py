@@ -137,6 +137,7 @@ def state_from_json(config: DraconiaConfig, data: dict[str, Any], cards: CardSet
     f.done()
     _check_zones(s)
     _check_phase(s)
+    _check_commit(s)
     return s
 
 
@@ -193,3 +194,35 @@ def _check_phase(s: DraconiaState) -> None:
             require(len(s.decks[p]) == DECK_SIZE, f"decks[{p}]", "every seat has its deck")
             require(bool(s.factions[p]), f"factions[{p}]", "every seat has its faction")
         require(s.alive[s.active], "active", "the seat to act is out of the game")
+    else:  # set-up: nothing is dealt yet
+        for p in range(s.seats):
+            dealt_cards = s.hand[p] + s.draw[p] + s.camp[p] + s.grave[p]
+            empty = not dealt_cards and all(c == EMPTY for c in s.field[p])
+            require(empty, f"hand[{p}]", f"no card is dealt in phase {PHASE_NAMES[ph]}")
+
+
+def _check_commit(s: DraconiaState) -> None:
+    """Simultaneous decisions (Deploy Phase, settlement choice) hold only what they can."""
+    from .setup import settlement_options
+
+    c = s.commit
+    for p in range(s.seats):
+        buf, where = c.buffers[p], f"commit.buffers[{p}]"
+        if s.phase == DEPLOY:
+            require(all(A.DEPLOY <= a < A.RETRIEVE for a in buf), where, "deploy actions only")
+            placed = [divmod(a - A.DEPLOY, DECK_SIZE) for a in buf]
+            lines, cards = [x[0] for x in placed], [x[1] for x in placed]
+            require(distinct(lines) and distinct(cards), where, "a line or card twice")
+            require(all(x in s.hand[p] for x in cards), where, "a card not in hand")
+            require(all(s.field[p][x] == EMPTY for x in lines), where, "an occupied line")
+            full = min(3, len(s.hand[p]))
+            if c.done[p]:
+                require(len(buf) in (0, full), where, f"a finished deploy places {full} units")
+            else:
+                require(len(buf) < full, where, "an unfinished deploy")
+        elif s.phase == SETTLEMENT:
+            options = settlement_options(s, p) if s.factions[p] or s.config.draft else []
+            require(all(a - A.SETTLE in options for a in buf), where, "not a settlement choice")
+            require(len(buf) == (1 if c.done[p] and buf else 0), where, "one choice when done")
+        else:
+            require(not buf and c.done[p], where, "no simultaneous decision is open")

@@ -252,4 +252,6 @@ def state_from_json(config: InvasionConfig, data: dict[str, Any]) -> InvasionSta
     if s.stack:
         require(s.stack[-1][0] in _DECISION_FRAMES, "stack", "the top frame is a decision")
     require(bool(s.over) == (s.phase == OVER), "over", "'over' is 1 exactly in phase 4")
+    if s.phase in (MAIN, BUY):  # chapter 5: a turn starts with 1 buy; buying the last ends it
+        require(s.buys_left >= 1, "buys_left", "at least 1 in the main and buy phases")
     return s

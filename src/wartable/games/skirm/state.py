@@ -177,9 +177,52 @@ def state_from_json(config: SkirmConfig, data: dict[str, Any]) -> SkirmState:
         require(s.step < 2, "step", "an ability is being resolved")
         require(all(i < len(s.dice[owner]) for i in s.sel), "sel", "no such die")
         require(distinct(s.sel), "sel", "a die is chosen once")
-        require(all(i < len(s.dice[1 - owner]) for i in s.osel), "osel", "no such die")
+        _check_ability(s, owner)
     if s.phase == OVER:
         require(s.winner in (0, 1), "winner", "a finished duel has a winner")
     else:
         require(s.winner == -1, "winner", "only a finished duel has a winner")
     return s
+
+
+def _check_ability(s: SkirmState, owner: int) -> None:
+    """The progress fields of the ability being resolved have the shape it gives them."""
+    card = s.card_of(owner)
+    ab = str(card.ability)
+    n, m = len(s.dice[owner]), len(s.dice[1 - owner])
+    sel, osel, aux, stage = len(s.sel), len(s.osel), len(s.aux), s.stage
+    stages = {"BLADE": 1, "DODECAHEDRON": 2, "HELM": 2, "MANTLE": 1, "SCEPTER": 1, "TOME": 1}
+    require(stage <= stages.get(ab, 0), "stage", f"{ab} has no stage {stage}")
+    require((ab == "MANTLE" and stage == 1) or s.left == 0, "left", f"not used by {ab} now")
+    no_osel = ab not in ("BLADE", "DODECAHEDRON", "HELM")
+    require(not (no_osel and osel), "osel", f"not used by {ab}")
+    no_aux = ab not in ("SCEPTER", "TOME", "SET3")
+    require(not (no_aux and aux), "aux", f"not used by {ab}")
+    ok = True
+    if ab == "HORN":
+        ok = False  # HORN resolves without a decision
+    elif ab == "BLADE":
+        ok = sel == 0 and all(g in (0, 1) for g in s.osel)
+        ok = ok and (osel < m if stage == 0 else osel == m)
+    elif ab in ("CLOAK", "MASK"):
+        ok = sel < min(2, n)
+    elif ab in ("DODECAHEDRON", "HELM"):
+        ok = sel == (0 if stage == 0 else 1) and osel == (1 if stage == 2 else 0)
+        ok = ok and all(j < m for j in s.osel)
+    elif ab == "HARNESS":
+        ok = sel < min(6, n)
+    elif ab == "GAUNTLET":
+        ok = sel == 0
+    elif ab == "MANTLE":
+        ok = (sel == 0) if stage == 0 else (s.left >= 1 and sel + s.left <= n)
+    elif ab == "SCEPTER":
+        ok = sel == 0 and (aux == 0 if stage == 0 else aux == 1 and 0 <= s.aux[0] < n)
+    elif ab == "TOME":
+        if stage == 0:
+            ok = aux == 0 and sel < n
+        else:
+            ok = aux == 3 and sel >= 1 and s.aux[0] == s.sel[-1] and 0 <= min(s.aux[1:])
+            ok = ok and max(s.aux[1:]) <= 5
+    elif ab == "SET3":
+        ok = sel == aux < min(3, n) and distinct(s.aux) and all(0 <= f <= 5 for f in s.aux)
+    require(ok, "stage", f"not a point {ab} can be resolved at")
