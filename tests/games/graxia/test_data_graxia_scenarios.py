@@ -319,8 +319,13 @@ def test_scenario_unknown_deck_designator(data_copy: Path) -> None:
 
 
 def test_scenario_decks_must_be_separate(data_copy: Path) -> None:
+    db = load_db(data_copy)
+    cards = [c.split() for u in db.units.values() for c in u.designators]
+    other = next(
+        d for d in db.meta.unit_designators if d != "A" and any("A" in c and d in c for c in cards)
+    )
     f = data_copy / "scenarios" / "2p-1.toml"
-    edit(f, 'unit_deck = "B"', 'unit_deck = "G"')
+    edit(f, 'unit_deck = "B"', f'unit_deck = "{other}"')
     fails(data_copy, "2p-1.toml", "must be separate")
 
 
@@ -345,7 +350,7 @@ def test_not_toml(data_copy: Path) -> None:
 
 def test_option_default_must_be_a_choice(data_copy: Path) -> None:
     f = data_copy / "scenarios" / "2p-5.toml"
-    edit(f, 'default = "rangers_250"', 'default = "rangers"')
+    edit(f, 'default = "rangers-250"', 'default = "rangers"')
     fails(data_copy, "2p-5.toml", "options.0")
 
 
