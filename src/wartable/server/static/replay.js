@@ -17,7 +17,9 @@ export class Replay {
   async start() {
     this.root.replaceChildren(h("div", { class: "loading" }, "Fetching the replay…"));
     try {
-      this.log = await api.replay(this.id);
+      const res = await api.replay(this.id);
+      if (res && res.complete === false) throw new Error("This match is still being played: its replay opens when it ends.");
+      this.log = (res && res.replay) || res;
     } catch (err) {
       this.root.replaceChildren(h("div", { class: "panel error-panel" }, h("h2", {}, "No replay"), h("p", {}, err.message), h("a", { class: "btn", href: "#/" }, "Lobby")));
       return;
