@@ -19,24 +19,28 @@ def test_skirm_duel_from_the_lobby_to_the_end(server: Server, page: Page, shots:
     page.click("#create")
     b = wait_board(page)
     assert b["game"] == "skirm" and b["seat"] == "0"
+    # the keyboard alone takes a move: the card is focusable and Enter reveals it
+    page.locator("#board .hand [data-action^='reveal']").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#board').dataset.version !== '0'")
     clicked = play_to_end(
         page, random.Random(1), max_clicks=60, shot=shots / "skirm.png", shot_at=1
     )
-    assert clicked and all(
-        n.split()[0]
-        in {"reveal", "pick", "opp", "set", "group", "reroll", "done", "keep", "gain", "stand"}
-        for n in clicked
-    )
+    moves = {"reveal", "pick", "opp", "set", "group", "reroll", "done", "keep", "gain", "stand"}
+    assert all(n.split()[0] in moves for n in clicked)
     end = board(page)
     assert end["outcome"] in {"0", "1", "draw"}
     page.screenshot(path=str(shots / "skirm-end.png"), full_page=True)
     assert "Game over" in page.inner_text(".status")
     # rematch: a new match, the same seat, a fresh table
+    first_match = page.url
     page.click("[data-rematch]")
     page.wait_for_function(
-        "() => { const b = document.querySelector('#board'); return b && b.dataset.version === '0' || (b && b.dataset.outcome === undefined); }"
+        "u => location.href !== u && document.querySelector('#board')"
+        " && document.querySelector('#board').dataset.outcome === undefined",
+        arg=first_match,
     )
-    assert board(page)["game"] == "skirm" and "outcome" not in board(page)
+    assert board(page)["game"] == "skirm" and board(page)["seat"] == "0"
 
 
 def test_weapons_game_from_an_invite_link(server: Server, page: Page, shots: Path) -> None:

@@ -98,6 +98,14 @@ export default {
       const i = keys.indexOf(key);
       return i >= 0 && ctx.cat.cards[i] ? ctx.cat.cards[i].name : titleCase(String(key));
     };
+    const inv = (key) => {
+      const v = (ctx.cat.invaders || []).find((x) => x.key === key);
+      return v ? v.name : titleCase(String(key));
+    };
+    const evName = (key) => {
+      const v = (ctx.cat.events || []).find((x) => x.key === key);
+      return v ? v.name : titleCase(String(key));
+    };
     switch (e.type) {
       case "turn": return `— ${who}'s turn ${e.turn} —`;
       case "draw": return `${who} draws ${e.count}`;
@@ -107,6 +115,33 @@ export default {
       case "play": return `${who} plays ${nm(e.card)}`;
       case "buy": return `${who} buys ${nm(e.card)}`;
       case "eliminate": return `${who} eliminates ${nm(e.card)}`;
+      case "gold": return `${who} pays with ${e.count > 1 ? `${e.count}× ` : ""}${nm(e.card)}`;
+      case "gain": return `${who} gains ${nm(e.card)}${e.where && e.where !== "discard" ? ` (to ${e.where})` : ""}`;
+      case "gain_failed": return `${who} cannot gain ${nm(e.card)}: none left`;
+      case "defend": return `${who} sends ${nm(e.card)} into battle`;
+      case "attack": return `${who} attacks ${(e.targets || []).map((t) => inv(t)).join(" and ")}: ${e.damage} damage against ${e.health} health — ${e.defeated ? "defeated!" : "repelled"}`;
+      case "invader_revealed": return `A new invader appears: ${inv(e.invader)}`;
+      case "invaders_reshuffled": return "The invaders are reshuffled";
+      case "campaign_taken": return `${who} takes a campaign${e.face_up ? " from the row" : " from the deck"}`;
+      case "discard": return `${who} discards ${nm(e.card)}`;
+      case "trash": return `${who} trashes ${nm(e.card)}`;
+      case "recover": return `${who} recovers ${nm(e.card)}`;
+      case "topdeck": return `${who} puts a card on their deck`;
+      case "topdecked": return `You put ${nm(e.card)} on your deck`;
+      case "reveal": return `${who} reveals ${(e.cards || []).map(nm).join(", ")}`;
+      case "give_gold": return `${who} gives ${nm(e.card)} to ${ctx.seatName(e.to_seat)}`;
+      case "betrayal": return `${who} betrays ${ctx.seatName(e.against)}!`;
+      case "terror": return `The terror die shows ${e.count}`;
+      case "terror_roll": return `${who} rolls ${e.roll} on the terror die`;
+      case "terror_to_deck": return `${who} takes ${e.count} Terror card${e.count === 1 ? "" : "s"}`;
+      case "threat_roll": return `Threat roll: ${e.roll}`;
+      case "event": return `Event: ${evName(e.event)}${e.hits && e.hits.length ? ` strikes ${e.hits.map((x) => ctx.seatName(x)).join(", ")}` : ""}`;
+      case "event_drawn": return `${who} draws an Event card`;
+      case "retreat": return "The Retreat card shows: the invasion ends";
+      case "golem_avoids": return `${who}'s Golem stands firm`;
+      case "arcanist": return `${who}'s Arcanist ${e.discard ? "discards" : "returns"} a card`;
+      case "start_roll": return `Start rolls: ${(e.seats || []).map((x, i) => `${ctx.seatName(x)} ${(e.rolls || [])[i]}`).join(", ")}`;
+      case "game_over": return `The war is over: ${titleCase(String(e.reason || ""))}`;
       default: {
         const fields = Object.entries(e).filter(([k]) => !["type", "to", "seat", "index"].includes(k)).map(([k, v]) => `${k} ${typeof v === "string" ? titleCase(v) : JSON.stringify(v)}`);
         return `${who ? `${who}: ` : ""}${titleCase(e.type)}${fields.length ? ` (${fields.join(", ")})` : ""}`;

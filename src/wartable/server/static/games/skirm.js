@@ -5,6 +5,27 @@ import { seatHead, zone, stat } from "./common.js";
 
 const SKILL_ICON = { might: "⚒", grace: "✧", wits: "⚡", lore: "⚑", guile: "♠", spirit: "☼" };
 const SKILL_COLOUR = { might: "#c0392b", grace: "#2e9e5b", wits: "#d4a017", lore: "#2f6fb5", guile: "#7d3cb5", spirit: "#1a9c9c" };
+// skirm-dice-duel.txt, "Abilities" and "Additional Scoring"
+const ABILITY_TEXT = {
+  BLADE: "Cut the opposing dice into 2 groups; they choose 1 group to reroll.",
+  CLOAK: "Reroll 1 or 2 of your dice and conceal them from your opponent until final scoring.",
+  DODECAHEDRON: "Reroll 1 of your dice and 1 of your opponent's dice. Then choose one of those dice to gain and give the other to your opponent.",
+  HARNESS: "Reroll up to 6 of your dice, all at once.",
+  HELM: "Exchange 1 die for 1 opposing die. You may reroll the die you gain.",
+  HORN: "Reroll each of your dice that show a unique face until it matches a face that you have.",
+  GAUNTLET: "Steal 1 opposing die that does not match any of your dice.",
+  MANTLE: "Give 1 die to your opponent. Set as many dice as your opponent's best skill type.",
+  MASK: "Set 2 dice to match 1 or 2 opposing dice.",
+  SCEPTER: "Reroll 1 of your dice, then set one of your other dice to match its skill type.",
+  TOME: "You may reroll each of your dice once, keeping the new or old result.",
+  SET3: "Set up to 3 of your dice to different faces, each new face unique.",
+};
+const SCORING_TEXT = {
+  CIRCUIT: "+1 per tied skill type", ENERGY: "+1 per skill of your opponent's best type", FIRE: "+1 per skill type you don't have",
+  GOLD: "+1 per pair of dice", LEAF: "+1 per skill type you lose", METAL: "+1 per unique skill type your opponent has",
+  SAND: "+1 per skill type off your card's printed skills", SINEW: "+1 per skill of your most abundant type", STONE: "+3 with all 6 skill types",
+  WATER: "+1 extra per skill type you win",
+};
 const FALLBACK_SKILLS = ["might", "grace", "wits", "lore", "guile", "spirit"];
 
 function skills(ctx) {
@@ -19,12 +40,15 @@ function cardEl(ctx, id, cls) {
   const info = cardInfo(ctx, id);
   if (!info) return h("div", { class: `card ${cls || ""}` }, h("div", { class: "name" }, `Card ${id}`));
   const sk = skills(ctx);
-  return h("div", { class: `card skirm-card ${cls || ""}`, title: `Card ${id}: ${info.ability}, scoring ${info.scoring}`, "data-card": String(id) },
+  const ability = ABILITY_TEXT[info.ability] || "";
+  const scoring = SCORING_TEXT[info.scoring] || "";
+  return h("div", { class: `card skirm-card ${cls || ""}`, title: `Card ${id}: ${info.ability} — ${ability} Scoring ${info.scoring}: ${scoring}`, "data-card": String(id) },
     h("div", { class: "speed", title: "speed" }, `⚡${info.speed}`),
     h("div", { class: "name" }, titleCase(info.ability.toLowerCase())),
     h("div", { class: "cls" }, `#${id}`),
     h("div", { class: "skills" }, info.skills.map((s) => h("span", { title: sk[s], style: { color: SKILL_COLOUR[sk[s]] } }, SKILL_ICON[sk[s]] || sk[s], h("small", {}, sk[s])))),
-    h("div", { class: "text" }, `Scoring: ${titleCase(info.scoring.toLowerCase())}`));
+    h("div", { class: "text" }, h("b", {}, `${titleCase(info.scoring.toLowerCase())}: `), scoring),
+    cls && cls.includes("played") ? h("div", { class: "ability" }, ability) : null);
 }
 
 function dieEl(ctx, face, i, extraCls) {
@@ -49,7 +73,7 @@ export default {
     if (o.phase === "over") return "The duel is over";
     const r = resolving(o);
     const info = r >= 0 ? cardInfo(ctx, o.card[r]) : null;
-    return info ? `${ctx.seatName(r)}: ${titleCase(info.ability.toLowerCase())}` : titleCase(o.phase || "");
+    return info ? `${ctx.seatName(r)}: ${titleCase(info.ability.toLowerCase())} — ${ABILITY_TEXT[info.ability] || ""}` : titleCase(o.phase || "");
   },
   label(n, ctx) {
     const sk = (ctx && ctx.cat && ctx.cat.skills) || FALLBACK_SKILLS;
@@ -118,6 +142,14 @@ export default {
       const hand = mine && o.phase === "reveal"
         ? h("div", { class: "row hand" }, (o.hand || []).map((id) => ctx.bind(cardEl(ctx, id, "small"), [`reveal ${id}`])))
         : h("div", { class: "row" }, h("span", { class: "stat", title: "cards in hand" }, `🂠 ${o.hand_counts[s]}`));
+      // skill tally: dice plus the card's printed skills (Duel Sequence, the per-type comparison)
+      const sk = skills(ctx);
+      const tally = sk.map(() => 0);
+      (o.dice[s] || []).forEach((f) => { if (f >= 0) tally[f] += 1; });
+      const info = o.card && o.card[s] ? cardInfo(ctx, o.card[s]) : null;
+      if (info) info.skills.forEach((k) => { tally[k] += 1; });
+      const tallyRow = h("div", { class: "tally", title: "skills: dice plus the card's printed skills" },
+        sk.map((name, k) => h("span", { class: tally[k] ? "" : "zero", style: { color: SKILL_COLOUR[name] } }, `${SKILL_ICON[name] || ""}${tally[k]}`)));
       return h("div", { class: `zone duelist${mine ? " mine" : ""}`, style: { borderColor: seatColour(s) } },
         seatHead(ctx, s, [
           o.first === s ? h("span", { class: "stat", title: "acts first" }, "first") : null,
@@ -125,7 +157,7 @@ export default {
           o.phase === "reveal" && waiting.includes(s) ? h("span", { class: "waiting" }, "choosing a card…") : null,
           o.phase === "reveal" && !waiting.includes(s) ? h("span", { class: "waiting" }, "ready") : null,
         ], ctx.toAct.includes(s)),
-        h("div", { class: "duel-row" }, cardArea, h("div", { class: "dice" }, dice)),
+        h("div", { class: "duel-row" }, cardArea, h("div", {}, h("div", { class: "dice" }, dice), tallyRow)),
         mine ? hand : null);
     });
     return h("div", { class: "skirm-board" }, sides[0], h("div", { class: "versus" }, "VS"), sides[1]);
