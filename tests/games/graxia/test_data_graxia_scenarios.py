@@ -67,6 +67,40 @@ def test_maps_home_rows_and_start(db: GraxiaDb, sid: str) -> None:
         assert (sc.initial_units, sc.initial_spells) == (4, 4)
 
 
+@pytest.mark.parametrize("sid", ["2p-1", "2p-2", "2p-3", "2p-4", "2p-6", "custom"])
+def test_reconstructed_maps_are_fair(db: GraxiaDb, sid: str) -> None:
+    """Reconstructed maps of the symmetric scenarios are point-symmetric: a half-turn maps
+    each tile onto one of the same terrain and one player's home row onto the other's."""
+    sc = db.scenarios[sid]
+    where = {(p.q, p.r): db.tiles[p.tile].terrain for p in sc.tiles}
+    qs = [q for q, _ in where]
+    big_q = min(qs) + max(qs)
+    turns = [
+        big_r for big_r in range(-20, 20) if all((big_q - q, big_r - r) in where for q, r in where)
+    ]
+    assert len(turns) == 1
+    big_r = turns[0]
+    for (q, r), terrain in where.items():
+        assert where[(big_q - q, big_r - r)] == terrain
+    cell = {p.tile: (p.q, p.r) for p in sc.tiles}
+    home0 = {cell[t] for t in seat(sc, 0).home_row}
+    home1 = {(big_q - q, big_r - r) for q, r in (cell[t] for t in seat(sc, 1).home_row)}
+    assert home0 == home1
+
+
+@pytest.mark.parametrize("sid", [*TWO_PLAYER, "custom"])
+def test_seat_0_sits_south_9(db: GraxiaDb, sid: str) -> None:
+    """9.0: the Home Row is the row nearest the player: seat 0 south, seat 1 north."""
+    sc = db.scenarios[sid]
+    cell = {p.tile: (p.q, p.r) for p in sc.tiles}
+
+    def y(t: str) -> float:
+        q, r = cell[t]
+        return r + q / 2
+
+    assert min(y(t) for t in seat(sc, 0).home_row) > max(y(t) for t in seat(sc, 1).home_row)
+
+
 def test_scenario_1_two_cities_9_1(db: GraxiaDb) -> None:
     """9.1 #1: Oshnuk always goes first; decks A, B, spells A; hold both cities; 5 turns; VP."""
     sc = db.scenarios["2p-1"]
