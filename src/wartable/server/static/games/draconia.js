@@ -34,6 +34,15 @@ function unitCard(ctx, seat, pos, cls, note) {
     h("div", { class: "nums" }, h("span", { class: "atk", title: "attack" }, `⚔${u.attack}`), h("span", { class: "def", title: "defense" }, `♜${u.defense}`)));
 }
 
+function unitById(ctx, uid, cls) {
+  const u = (ctx.cat.units || [])[uid];
+  if (!u) return h("div", { class: `card ${cls || ""}` }, `unit ${uid}`);
+  return h("div", { class: `card unit ${u.class} ${cls || ""}`, "data-card": u.name, title: `${u.name} (${u.class}) ${u.attack}/${u.defense}`, style: { "--fc": FACTION_COLOUR[u.faction] || "#888" } },
+    h("div", { class: "name" }, u.name), h("div", { class: "cls" }, `${u.class} · ${titleCase(u.faction)}`),
+    u.text ? h("div", { class: "text" }, u.text) : null,
+    h("div", { class: "nums" }, h("span", { class: "atk" }, `⚔${u.attack}`), h("span", { class: "def" }, `♜${u.defense}`)));
+}
+
 function cardActions(ctx, pos) {
   const re = new RegExp(` #${pos}$`);
   return ctx.legal.filter((n) => re.test(n));
@@ -205,7 +214,12 @@ export default {
       });
       parts.push(zone("Your hand", h("div", { class: "row center hand" }, hand.length ? hand : h("span", { class: "muted" }, "empty"))));
     }
-    if (o.draft) parts.push(zone("Draft", h("pre", { class: "muted" }, JSON.stringify(o.draft))));
+    if (o.draft && o.phase && o.phase.startsWith("draft")) {
+      const row = (o.draft.row || []).map((uid, i) => (uid >= 0 ? ctx.bind(unitById(ctx, uid, "small"), [`draft ${i + 1}`]) : null));
+      const picks = me != null ? (o.players[me].picks || []).map((uid) => unitById(ctx, uid, "tiny")) : [];
+      parts.unshift(zone(h("span", {}, `Draft — piles: ${(o.draft.piles || []).join(" / ")}`), h("div", { class: "row center" }, row),
+        picks.length ? h("div", { class: "row" }, h("span", { class: "zone-title" }, "Your picks"), picks) : null));
+    }
     return h("div", { class: "draconia-board" }, parts);
   },
 };
