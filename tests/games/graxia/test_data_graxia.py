@@ -7,6 +7,7 @@ for their numbers, only for the constraints the rules and examples put on them.
 from __future__ import annotations
 
 from math import ceil
+from pathlib import Path
 
 import pytest
 
@@ -412,3 +413,12 @@ def test_check_data_reports_ok(db: GraxiaDb) -> None:
 def test_no_name_shared_by_a_unit_and_a_spell(db: GraxiaDb) -> None:
     """Notation names cards by name: a name means one card type."""
     assert not set(db.units) & set(db.spells)
+
+
+def test_docs_list_every_card_and_map(db: GraxiaDb) -> None:
+    """docs/games/graxia-data.md lists every reconstructed table and map."""
+    text = (Path(__file__).parents[3] / "docs" / "games" / "graxia-data.md").read_text()
+    for name in [*db.units, *db.spells]:
+        assert f"| {name} |" in text, name
+    for sid in db.scenarios:
+        assert f"### {sid}:" in text, sid
