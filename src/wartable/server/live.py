@@ -27,7 +27,7 @@ from wartable.core.game import Game
 from wartable.core.replay import FORMAT
 from wartable.games import get_game
 
-from .errors import Forbidden, StaleVersionError, Unprocessable
+from .errors import Conflict, Forbidden, StaleVersionError, Unprocessable
 from .storage import ActionRow, MatchRow, SeatRow
 
 NOBODY = -1  # visible_events(events, NOBODY): the public events only (None would mean all)
@@ -125,9 +125,9 @@ class LiveMatch:
 
     def prepare(self, seat: int, action: int | str, version: int) -> Prepared:
         """Check an action on a copy of the state; raises and changes nothing when refused."""
-        if self.ended:
-            raise Unprocessable("the match is over", version=self.version)
         self.check_version(seat, version)
+        if self.ended:
+            raise Conflict("the match is over", version=self.version)
         if seat not in self.to_act:
             waiting = ", ".join(str(s) for s in self.to_act)
             raise Forbidden(f"seat {seat} is not to act (waiting for seat {waiting})")
