@@ -10,6 +10,7 @@ from wartable.testing.conformance import (
     check_notation,
     check_playout,
 )
+from wartable.testing.roundtrip import check_roundtrip_play
 
 CASES = [
     (gid, i, cfg)
@@ -44,3 +45,9 @@ def test_deep_checks_at_every_decision(gid: str, i: int, cfg: dict, seed: int) -
 @pytest.mark.parametrize(("gid", "i", "cfg"), CASES)
 def test_determinism_and_replay(gid: str, i: int, cfg: dict) -> None:
     check_determinism(get_game(gid), cfg, 2024)
+
+
+@pytest.mark.parametrize(("gid", "i", "cfg"), CASES)
+def test_reloaded_positions_play_on_identically(gid: str, i: int, cfg: dict) -> None:
+    """Positions reloaded at several points: same observations, legal actions and outcome."""
+    check_roundtrip_play(get_game(gid), cfg, 7)
