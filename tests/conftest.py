@@ -6,7 +6,6 @@ import os
 from collections.abc import Iterator
 
 import pytest
-
 from tests.pg_cluster import start_cluster
 
 

@@ -55,7 +55,14 @@ class Cluster:
     def stop(self) -> None:
         subprocess.run(
             _as_cluster_user(
-                [str(self.bindir / "pg_ctl"), "-D", str(self.directory / "data"), "-m", "immediate", "stop"]
+                [
+                    str(self.bindir / "pg_ctl"),
+                    "-D",
+                    str(self.directory / "data"),
+                    "-m",
+                    "immediate",
+                    "stop",
+                ]
             ),
             capture_output=True,
             check=False,
@@ -71,7 +78,16 @@ def start_cluster() -> Cluster:
     data = directory / "data"
     subprocess.run(
         _as_cluster_user(
-            [str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8"]
+            [
+                str(bindir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+            ]
         ),
         capture_output=True,
         check=True,
@@ -80,7 +96,17 @@ def start_cluster() -> Cluster:
     options = f"-p {port} -k {directory} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
     subprocess.run(
         _as_cluster_user(
-            [str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(directory / "log"), "-w", "start"]
+            [
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-o",
+                options,
+                "-l",
+                str(directory / "log"),
+                "-w",
+                "start",
+            ]
         ),
         capture_output=True,
         check=True,
