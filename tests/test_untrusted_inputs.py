@@ -354,3 +354,25 @@ def test_unknown_fields_are_refused(tmp_path: Path) -> None:
     missing = copy.deepcopy(data)
     del missing["state"]["dice"]
     refused_position(tmp_path, missing, "state.dice", "missing")
+
+
+# ----------------------------------------------------------------------------- data files
+def test_deck_and_data_files_are_read_as_untrusted_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b'units = ["\xff"]\n')
+    one_line_error(run("deck", "check", str(bad)), "UTF-8")
+    one_line_error(run("deck", "check", "/dev/zero"), "not a regular file")  # never read
+    one_line_error(run("deck", "check", str(tmp_path)), "not a regular file")
+    deep = tmp_path / "deep.toml"
+    deep.write_text("a = " + "[" * 50_000 + "]" * 50_000 + "\n")
+    one_line_error(run("deck", "check", str(deep)), "nested too deep")
+    big = tmp_path / "big.toml"
+    big.write_text("a = 1\n" + "#" * (5 * 1024 * 1024) + "\n")
+    one_line_error(run("deck", "check", str(big)), "bytes")
+    (tmp_path / "units.toml").write_bytes(b"\xff\xfe")
+    one_line_error(run("data", "check", "draconia", str(tmp_path)), "UTF-8")
+
+
+@pytest.mark.parametrize("seed", ["-5", str(2**64), "9" * 30])
+def test_new_refuses_seeds_outside_64_bits(seed: str) -> None:
+    one_line_error(run("new", "weapons", "--seed", seed), "--seed")

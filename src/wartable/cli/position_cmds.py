@@ -14,6 +14,7 @@ from wartable.core.errors import ConfigError, IllegalAction
 from wartable.core.events import Event
 from wartable.core.game import Game
 from wartable.core.position import position_to_json
+from wartable.core.replay import MAX_SEED
 from wartable.games import get_game
 
 from .common import cli_errors, default_seat, describe_outcome, echo_json, load_position
@@ -30,6 +31,8 @@ def new(
     config: Annotated[str | None, typer.Option("--config", help=CONFIG_HELP)] = None,
 ) -> None:
     """Print a starting position (JSON)."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"--seed: expected an integer 0..2^64-1, got {seed}")
     game: Game[Any, Any] = get_game(game_id)
     cfg = game.make_config(parse_config_text(config))
     echo_json(position_to_json(game, game.new_state(cfg, seed)))

@@ -16,14 +16,31 @@ from .errors import DataError
 M = TypeVar("M", bound=BaseModel)
 
 
+MAX_DATA_BYTES = 4 * 1024 * 1024  # the shipped data files are a few kB
+
+
 def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as untrusted input: a regular file of at most ``MAX_DATA_BYTES``, strict
+    UTF-8. Errors name the file and the place, never quote its lines."""
     try:
+        if not path.is_file():
+            raise DataError(
+                f"{path}: not a regular file" if path.exists() else f"{path}: file not found"
+            )
         with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise DataError(f"{path}: file not found") from None
+            raw = fh.read(MAX_DATA_BYTES + 1)
+    except OSError as err:
+        raise DataError(f"{path}: {err.strerror or 'cannot be read'}") from None
+    if len(raw) > MAX_DATA_BYTES:
+        raise DataError(f"{path}: more than the {MAX_DATA_BYTES} bytes a data file may have")
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise DataError(f"{path}: not valid UTF-8 (byte {err.start})") from None
     except tomllib.TOMLDecodeError as err:
         raise DataError(f"{path}: not valid TOML: {err}") from None
+    except RecursionError:
+        raise DataError(f"{path}: nested too deep") from None
 
 
 def load_records(path: Path, table: str, model: type[M], name_key: str = "name") -> list[M]:
