@@ -10,6 +10,7 @@ from wartable.testing.conformance import (
     check_notation,
     check_playout,
 )
+from wartable.testing.leaks import check_leaks_all
 from wartable.testing.roundtrip import check_roundtrip_play
 
 CASES = [
@@ -51,3 +52,13 @@ def test_determinism_and_replay(gid: str, i: int, cfg: dict) -> None:
 def test_reloaded_positions_play_on_identically(gid: str, i: int, cfg: dict) -> None:
     """Positions reloaded at several points: same observations, legal actions and outcome."""
     check_roundtrip_play(get_game(gid), cfg, 7)
+
+
+@pytest.mark.parametrize("gid", available_games())
+def test_hidden_information_stays_hidden(gid: str) -> None:
+    """Who sees what: a seat's observation, legal actions, to_act, render text and events
+    do not depend on what its rulebook hides (declared in games/<id>/hidden.py)."""
+    game = get_game(gid)
+    assert game.hidden_scrambler() is not None, f"{gid}: no games/{gid}/hidden.py scrambler"
+    counts = check_leaks_all(game)
+    assert counts["at_rest"] > 0 and counts["steps_compared"] > 0

@@ -15,7 +15,9 @@ Two ways in:
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -149,6 +151,26 @@ class Game(ABC, Generic[S, C]):
     @abstractmethod
     def determinize(self, observation: dict[str, Any], rng: Rng) -> S:
         """A full state consistent with ``observation`` (hidden parts sampled with ``rng``)."""
+
+    def hidden_scrambler(self) -> Callable[[S, int, Rng], S] | None:
+        """Where each seat's hidden information lives, declared apart from ``observe``.
+
+        The game package's ``hidden`` module, if present, provides ``scramble(state, seat,
+        rng) -> state``: it works on the state's own fields (never through ``observe`` or
+        ``determinize``) and redraws everything ``seat`` may not see (other hands, face-down
+        cards, deck orders, concealed dice, other seats' commitments, the ``Rng``) while
+        keeping what it may see and the invariants. The leak test (``wartable.testing.leaks``)
+        trusts this declaration, not ``observe``. ``None``: the game declares none.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.hidden")
+        except ModuleNotFoundError as err:
+            if err.name == f"{package}.hidden":
+                return None
+            raise
+        scramble: Callable[[S, int, Rng], S] | None = getattr(module, "scramble", None)
+        return scramble
 
     # ----- notation ------------------------------------------------------
     @abstractmethod

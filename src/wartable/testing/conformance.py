@@ -16,6 +16,7 @@ from wartable.core.match import agent_rngs, default_agent_seed, play_match
 from wartable.core.position import position_from_json, position_to_json
 from wartable.core.replay import record_to_replay, run_replay
 from wartable.core.rng import Rng
+from wartable.testing.leaks import check_leaks_all
 from wartable.testing.roundtrip import check_roundtrip_play
 
 MAX_DECISIONS = 200_000
@@ -150,3 +151,4 @@ def run_conformance(game: Game[Any, Any], seeds: range = range(3), deep_seeds: i
             check_playout(game, config_data, seed, deep=seed < deep_seeds)
         check_determinism(game, config_data, seeds[0] + 1000)
         check_roundtrip_play(game, config_data, seeds[0])
+    check_leaks_all(game)  # what each seat is shown, against the game's own declaration

@@ -1,0 +1,85 @@
+"""Where each seat's hidden information lives (skirmish-battle-for-draconia.txt), for the leak test.
+
+Declared from the rules, apart from ``observe``: every deck list, health, supply, status
+slots, Camps and Graveyards, face-up units, settlements and their tokens, the draft row and
+picks are on the table. Hidden from a seat: the cards in other hands, other seats'
+face-down units ("Revealing Units"), the order of every draw pile (its own too), the kind of
+another seat's face-down Blessing token, the settlement cards dealt to another seat and not
+taken, the order of the draft piles, what other seats have committed to (deployments,
+settlement choices), the decision counter (it counts other seats' hidden steps) and future
+randomness. ``scramble`` redraws exactly those, working on the state's fields.
+"""
+
+from __future__ import annotations
+
+from wartable.core.rng import Rng
+
+from . import actions as A
+from .cards import DECK_SIZE
+from .config import SETTLEMENT_IDS
+from .settlements import BLESSINGS, NONE
+from .setup import settlement_options
+from .state import BASIC_PILE, CHAMPION_PILE, DEPLOY, EMPTY, LEADER_PILE, SETTLEMENT, DraconiaState
+
+
+def _cards(s: DraconiaState, p: int, seat: int, rng: Rng) -> dict[int, int]:
+    """Deal seat ``p``'s unseen deck positions anew; returns old position -> new position."""
+    if p == seat:
+        rng.shuffle(s.draw[p])
+        return {}
+    down = [line for line in range(3) if s.field[p][line] != EMPTY and not s.face_up[p][line]]
+    old = s.hand[p] + [s.field[p][line] for line in down]
+    pool = old + s.draw[p]
+    rng.shuffle(pool)
+    k = len(s.hand[p])
+    s.hand[p] = pool[:k]
+    for i, line in enumerate(down):
+        s.field[p][line] = pool[k + i]
+    rename = dict(zip(old, pool, strict=False))
+    s.draw[p] = pool[len(old) :]
+    return rename
+
+
+def _deals(s: DraconiaState, seat: int, rng: Rng) -> dict[int, int]:
+    """Settlement cards dealt to other seats and not taken come from the unseen ones."""
+    known = set(s.deal[seat]) | {x for x in s.settlement if x != NONE}
+    pool = [i for i in range(len(SETTLEMENT_IDS)) if i not in known]
+    rng.shuffle(pool)
+    rename: dict[int, int] = {}
+    for p in range(s.seats):
+        if p == seat:
+            continue
+        for i, card in enumerate(s.deal[p]):
+            if card != s.settlement[p]:
+                rename[card] = s.deal[p][i] = pool.pop()
+    return rename
+
+
+def scramble(state: DraconiaState, seat: int, rng: Rng) -> DraconiaState:
+    """A copy of ``state`` that ``seat`` cannot tell apart from it."""
+    s = state.copy()
+    deals = _deals(s, seat, rng)
+    for p in range(s.seats):
+        rename = _cards(s, p, seat, rng)
+        if p == seat:
+            continue
+        bless = s.bless[p]
+        if bless[0] >= 0 and not bless[3]:
+            bless[1] = rng.below(len(BLESSINGS))
+        buf = s.commit.buffers[p]
+        if s.phase == DEPLOY:
+            for i, act in enumerate(buf):
+                line, card = divmod(act - A.DEPLOY, DECK_SIZE)
+                buf[i] = A.deploy(line, rename[card])
+        elif s.phase == SETTLEMENT and buf:
+            chosen = buf[0] - A.SETTLE
+            if s.config.draft:
+                buf[0] = A.SETTLE + deals.get(chosen, chosen)
+            else:
+                buf[0] = A.SETTLE + rng.choice(settlement_options(s, p))
+    if s.draft:
+        for pile in (LEADER_PILE, CHAMPION_PILE, BASIC_PILE):
+            rng.shuffle(s.draft[pile])
+    s.decisions += rng.below(8)
+    s.rng = Rng(rng.next64())
+    return s

@@ -1,0 +1,258 @@
+"""The leak test: what a seat is shown must not depend on what its rulebook hides from it.
+
+It does not trust the game's ``observe`` or ``determinize``. Each game declares, apart from
+them, where every seat's hidden information lives: ``scramble(state, seat, rng)`` in the
+game package's ``hidden`` module (``Game.hidden_scrambler``) redraws the other hands, the
+face-down cards, the deck orders, concealed dice, other seats' commitments and the ``Rng``,
+working on the state's fields. The module may also declare ``reveals(event) -> bool``: the
+events whose values the rules make public at that moment (a card turned face up, a card
+played from a hand, a hand drawn by the seat itself).
+
+Along random playouts, at sampled decisions, for every seat ``v``:
+
+1. At rest. A scrambled copy must give ``v`` the same observation, the same ``to_act``,
+   the same legal actions (if ``v`` is to act) and the same ``render(state, v)`` text;
+   the scrambled copy keeps the game's invariants.
+2. Across the next step. The action the playout takes (seat ``p``, action ``a``) is applied
+   to the state and to a twin, and ``v``'s views of the two steps are compared:
+
+   - randomness: the twin is the state with only its ``Rng`` reseeded (same action);
+   - hidden cards: the twin is a scrambled copy with the original ``Rng`` (same action,
+     when it is legal there too: a scramble may take the card away from ``p``);
+   - the other seat's choice: for ``p != v``, the same state with another legal action of
+     ``p``.
+
+   When ``v``'s observation of the two following states is the same and neither step shows
+   ``v`` an event the game declares revealing, the events ``v`` is shown, the seats to act,
+   ``v``'s legal actions and ``render`` text must be the same too. Why this is sound: the
+   two runs differ only in what ``v`` cannot see (future rolls, hidden cards, another
+   seat's private choice); an action may make some of it public (a die rolled in the
+   open, a card played face up, a card drawn), but then either ``v``'s next observation
+   shows it (the runs are not compared) or a declared revealing event does (not compared
+   either). What is left is a difference that ``v`` is told and that its rulebook leaves
+   hidden before and after the step: a leak. Why only then: the next observation itself
+   may differ for reasons the rules allow even without a reveal (an attacker with no card
+   of a used value must pass, so the public turn order follows a hidden hand), so a
+   difference in it is not by itself a leak; events shown while the observation stays
+   equal are (the step leaves no public trace that could justify them).
+
+Determinism across processes (different ``PYTHONHASHSEED``) is checked by running
+``playout_digest`` in subprocesses (``tests/test_determinism_processes.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from wartable.core.events import Event, visible_events
+from wartable.core.game import Game
+from wartable.core.rng import Rng
+
+Scrambler = Callable[[Any, int, Rng], Any]
+
+
+def _reveals_of(game: Game[Any, Any]) -> Callable[[Event], bool]:
+    import importlib
+
+    package = type(game).__module__.rpartition(".")[0]
+    module = importlib.import_module(f"{package}.hidden")
+    found: Callable[[Event], bool] = getattr(module, "reveals", lambda e: False)
+    return found
+
+
+class _Checker:
+    def __init__(self, game: Game[Any, Any], scramble: Scrambler, rng: Rng, where: str) -> None:
+        self.game = game
+        self.scramble = scramble
+        self.rng = rng
+        self.where = where
+        self.reveals = _reveals_of(game)
+        self.counts = {"at_rest": 0, "steps_compared": 0, "steps_skipped": 0}
+
+    # ----- 1: at rest ----------------------------------------------------------------
+    def at_rest(self, state: Any, seat: int) -> None:
+        g, where = self.game, f"{self.where} seat={seat}"
+        obs = g.observe(state, seat)
+        acting = g.to_act(state)
+        legal = g.legal_actions(state, seat) if seat in acting else None
+        text = g.render(state, seat)
+        other = self.scramble(state, seat, self.rng)
+        bad = g.invariants(other)
+        assert not bad, f"{where}: the hidden-information scrambler broke invariants: {bad}"
+        assert g.observe(other, seat) == obs, (
+            f"{where}: the observation depends on what this seat cannot see"
+            f" ({_diff(obs, g.observe(other, seat))})"
+        )
+        assert g.to_act(other) == acting, f"{where}: to_act depends on hidden information"
+        if legal is not None:
+            assert g.legal_actions(other, seat) == legal, (
+                f"{where}: legal actions depend on what this seat cannot see"
+            )
+        assert g.render(other, seat) == text, (
+            f"{where}: the rendered text shows what this seat cannot see"
+        )
+        self.counts["at_rest"] += 1
+
+    # ----- 2: across the next step ----------------------------------------------------
+    def step(self, state: Any, actor: int, action: int, seat: int) -> None:
+        g = self.game
+        base = self._run(state, actor, action)
+        twin = state.copy()
+        twin.rng = Rng(self.rng.next64())
+        self._compare(base, self._run(twin, actor, action), seat, "its Rng reseeded")
+        for _ in range(4):
+            other = self.scramble(state, seat, self.rng)
+            other.rng = state.rng.copy()
+            if action in g.legal_actions(other, actor):
+                self._compare(base, self._run(other, actor, action), seat, "hidden cards redrawn")
+                break
+        if actor != seat:
+            legal = [a for a in g.legal_actions(state, actor) if a != action]
+            for _ in range(min(2, len(legal))):
+                alt = legal.pop(self.rng.below(len(legal)))
+                self._compare(
+                    base,
+                    self._run(state, actor, alt),
+                    seat,
+                    f"seat {actor} choosing {g.action_to_str(alt, state.config)!r} instead",
+                    trace=True,
+                )
+
+    def _run(self, state: Any, actor: int, action: int) -> tuple[Any, list[Event]]:
+        after = state.copy()
+        events: list[Event] = []
+        self.game.apply_fast(after, actor, action, events)
+        return after, events
+
+    def _compare(
+        self,
+        a: tuple[Any, list[Event]],
+        b: tuple[Any, list[Event]],
+        seat: int,
+        how: str,
+        trace: bool = False,
+    ) -> None:
+        g = self.game
+        (sa, ea), (sb, eb) = a, b
+        va, vb = visible_events(ea, seat), visible_events(eb, seat)
+        if (
+            any(self.reveals(e) for e in va + vb)
+            or g.observe(sa, seat) != g.observe(sb, seat)
+            or not self._only_hidden_differs(sa, sb, seat, trace)
+        ):
+            self.counts["steps_skipped"] += 1
+            return
+        where = f"{self.where} seat={seat} (twin: {how})"
+        assert va == vb, (
+            f"{where}: events shown to this seat tell apart two steps it may not tell apart:"
+            f" {_first_diff(va, vb)}"
+        )
+        acting = g.to_act(sa)
+        assert g.to_act(sb) == acting, f"{where}: to_act after the step depends on hidden info"
+        if seat in acting:
+            assert g.legal_actions(sa, seat) == g.legal_actions(sb, seat), (
+                f"{where}: legal actions after the step depend on hidden information"
+            )
+        assert g.render(sa, seat) == g.render(sb, seat), (
+            f"{where}: the rendered text after the step shows what this seat cannot see"
+        )
+        self.counts["steps_compared"] += 1
+
+    def _only_hidden_differs(self, sa: Any, sb: Any, seat: int, trace: bool) -> bool:
+        """Whether the two states differ only in parts the scrambler redraws for ``seat``
+        (``trace``: and do differ somewhere besides the ``Rng`` and the decision count)."""
+        ja, jb = self.game.state_to_json(sa), self.game.state_to_json(sb)
+        keys = {k for k in ja.keys() | jb.keys() if ja.get(k) != jb.get(k)}
+        if trace and not keys - {"rng", "decisions"}:
+            return False
+        fa, fb = _flatten({k: ja.get(k) for k in keys}), _flatten({k: jb.get(k) for k in keys})
+        differ = {k for k in fa.keys() | fb.keys() if fa.get(k) != fb.get(k)}
+        for state, flat in ((sa, fa), (sb, fb)):
+            for _ in range(3):
+                if not differ:
+                    return True
+                other = self.game.state_to_json(self.scramble(state, seat, self.rng))
+                mixed = _flatten({k: other.get(k) for k in keys})
+                differ = {k for k in differ if flat.get(k) == mixed.get(k)}
+        return not differ
+
+
+def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
+    """Position JSON as path -> scalar (``hands.2.0`` for the first card of the third hand)."""
+    out: dict[str, Any] = {}
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out.update(_flatten(v, f"{prefix}{k}."))
+    elif isinstance(data, list):
+        out[f"{prefix}#"] = len(data)
+        for i, v in enumerate(data):
+            out.update(_flatten(v, f"{prefix}{i}."))
+    else:
+        out[prefix] = data
+    return out
+
+
+def _diff(a: dict[str, Any], b: dict[str, Any]) -> str:
+    keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    return "fields " + ", ".join(keys[:5])
+
+
+def _first_diff(a: list[Event], b: list[Event]) -> str:
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            return f"{json.dumps(x, sort_keys=True)} vs {json.dumps(y, sort_keys=True)}"
+    return f"{len(a)} vs {len(b)} events"
+
+
+def check_leaks(
+    game: Game[Any, Any],
+    config_data: dict[str, Any],
+    seed: int,
+    rate: int = 3,
+    max_points: int = 40,
+) -> dict[str, int]:
+    """One random playout with the leak checks at about one decision in ``rate``, at most
+    ``max_points`` of them; returns how many checks ran."""
+    scramble = game.hidden_scrambler()
+    assert scramble is not None, f"{game.id}: no hidden-information scrambler is declared"
+    config = game.make_config(config_data)
+    state = game.new_state(config, seed)
+    play = Rng(seed * 7919 + 1)
+    checker = _Checker(game, scramble, Rng(seed * 104729 + 3), "")
+    n = points = 0
+    while not game.is_terminal(state):
+        acting = game.to_act(state)
+        actor = acting[play.below(len(acting))]
+        legal = game.legal_actions(state, actor)
+        action = legal[play.below(len(legal))]
+        if points < max_points and checker.rng.below(rate) == 0:
+            points += 1
+            checker.where = f"{game.id} {config_data} seed={seed} decision={n}"
+            for seat in range(game.num_players(state)):
+                checker.at_rest(state, seat)
+                checker.step(state, actor, action, seat)
+        game.apply_fast(state, actor, action, None)
+        n += 1
+    checker.counts["decisions"] = n
+    checker.counts["points"] = points
+    return checker.counts
+
+
+def check_leaks_all(
+    game: Game[Any, Any], min_points: int = 60, max_seeds: int = 30
+) -> dict[str, int]:
+    """``check_leaks`` over every example config of ``game``, playing seeds 0, 1, ... until
+    ``min_points`` decisions of that config were checked (the conformance suite's run)."""
+    total: dict[str, int] = {}
+    for config_data in game.example_configs():
+        points = 0
+        for seed in range(max_seeds):
+            counts = check_leaks(game, config_data, seed)
+            for k, v in counts.items():
+                total[k] = total.get(k, 0) + v
+            points += counts["points"]
+            if points >= min_points:
+                break
+    return total

@@ -1,0 +1,97 @@
+"""The leak test catches planted leaks (wartable.testing.leaks, docs/architecture.md "Who sees what").
+
+Each mutant plants one leak in-process (monkeypatching the game's observe or event code) and
+the leak test, run exactly as the conformance suite runs it, must fail; unmodified, it
+passes. The leaks are the four an outside review planted, plus the Weapons concede leak the
+engine once had (the face-down third attack listed in the public ``collect`` event).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from wartable.core.events import Event
+from wartable.core.events import event as make_event
+from wartable.games import get_game
+from wartable.games.skirm import abilities
+from wartable.games.skirm.game import SkirmGame
+from wartable.games.weapons import rules
+from wartable.games.weapons.game import WeaponsGame
+from wartable.testing.leaks import check_leaks_all
+
+
+@pytest.mark.parametrize("gid", ["weapons", "skirm"])
+def test_unmodified_games_pass(gid: str) -> None:
+    counts = check_leaks_all(get_game(gid))
+    assert counts["at_rest"] > 0 and counts["steps_compared"] > 0
+
+
+def test_weapons_face_down_card_left_unmasked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weapon fragment: the third attack lies face down until the Defender answers it."""
+    original = WeaponsGame.observe
+
+    def leaky(self: WeaponsGame, state: Any, player: int | None) -> dict[str, Any]:
+        obs = original(self, state, player)
+        obs["attacks"] = list(state.attacks)
+        return obs
+
+    monkeypatch.setattr(WeaponsGame, "observe", leaky)
+    with pytest.raises(AssertionError, match="observation depends on what this seat cannot"):
+        check_leaks_all(get_game("weapons"))
+
+
+def _public(kind: str, when: Callable[[dict[str, Any]], bool]) -> Callable[..., Event]:
+    """``event`` with the ``to`` list dropped for the events of ``kind`` that match."""
+
+    def leaky(k: str, /, to: tuple[int, ...] | None = None, **fields: Any) -> Event:
+        if k == kind and when(fields):
+            to = None
+        return make_event(k, to, **fields)
+
+    return leaky
+
+
+def test_weapons_face_down_attack_event_made_public(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weapon fragment: the face-down third attack is announced to the others without its card."""
+    monkeypatch.setattr(rules, "event", _public("attack", lambda f: "card" in f))
+    with pytest.raises(AssertionError, match="events shown to this seat") as caught:
+        check_leaks_all(get_game("weapons"))
+    assert "'card'" in str(caught.value) or '"card"' in str(caught.value)
+
+
+def test_weapons_conceded_face_down_card_in_public_collect(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Weapon fragment: conceding to the face-down attack takes it into the hand unseen."""
+    original = rules.collect
+
+    def leaky(s: Any, events: list[Event] | None, hidden_third: bool = False) -> None:
+        original(s, events, False)  # the public event lists every card taken
+
+    monkeypatch.setattr(rules, "collect", leaky)
+    with pytest.raises(AssertionError, match=r'events shown to this seat.*"collect"'):
+        check_leaks_all(get_game("weapons"))
+
+
+def test_skirm_cloak_dice_unmasked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skirm, CLOAK: concealed dice stay hidden from the opponent until final scoring."""
+    original = SkirmGame.observe
+
+    def leaky(self: SkirmGame, state: Any, player: int | None) -> dict[str, Any]:
+        obs = original(self, state, player)
+        obs["dice"] = [list(d) for d in state.dice]
+        return obs
+
+    monkeypatch.setattr(SkirmGame, "observe", leaky)
+    with pytest.raises(AssertionError, match="observation depends on what this seat cannot"):
+        check_leaks_all(get_game("skirm"))
+
+
+def test_skirm_hidden_rerolled_faces_sent_to_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skirm, CLOAK: the rerolled concealed faces are told to their owner only."""
+    monkeypatch.setattr(abilities, "event", _public("reroll", lambda f: "faces" in f))
+    with pytest.raises(AssertionError, match=r'events shown to this seat.*"reroll"'):
+        check_leaks_all(get_game("skirm"))
