@@ -44,10 +44,19 @@ export class Table {
     this.catalogue = await loadCatalogue();
     this.live = new Live(this.id, this.token, (v) => this.onView(v), (s, err) => this.onConn(s, err));
     this.live.start();
+    this.keys = (e) => {
+      if (e.key === "Escape" && this.selected) {
+        this.selected = null;
+        this.noDefault = true;
+        this.render();
+      }
+    };
+    document.addEventListener("keydown", this.keys);
   }
 
   stop() {
     if (this.live) this.live.close();
+    if (this.keys) document.removeEventListener("keydown", this.keys);
   }
 
   onConn(state, err) {
@@ -91,7 +100,10 @@ export class Table {
     this.mergeEvents(v);
     const changed = !this.view || this.view.version !== v.version;
     this.view = v;
-    if (changed) this.selected = null;
+    if (changed) {
+      this.selected = null;
+      this.noDefault = false;
+    }
     if (this.token && this.seat != null) {
       rememberSeat({ id: this.id, seat: this.seat, token: this.token, game: this.game, over: !!v.outcome });
     }
@@ -144,7 +156,9 @@ export class Table {
         if (list.length === 1) {
           el.dataset.action = list[0];
           el.title = el.title || self.label(list[0]);
+          el.setAttribute("aria-label", self.label(list[0]));
         } else {
+          el.setAttribute("aria-label", `${el.title || "choose"}: ${list.length} moves`);
           el.dataset.choices = String(list.length);
           if (self.selected && self.selected.key === (key || list.join("|"))) el.classList.add("selected");
         }
@@ -163,7 +177,7 @@ export class Table {
       // a view may pre-select an element with several choices, so the board always offers a move
       selectDefault(key, list) {
         const ok = list.filter((n) => legal.includes(n));
-        if (!self.selected && ok.length > 1) {
+        if (!self.selected && !self.noDefault && ok.length > 1) {
           self.selected = { key, list: ok };
           c.selected = self.selected;
         }
@@ -193,6 +207,7 @@ export class Table {
 
   select(key, list) {
     this.selected = this.selected && this.selected.key === key ? null : { key, list };
+    if (!this.selected) this.noDefault = true;
     this.render();
     const first = this.root.querySelector(".tray [data-action]");
     if (first) first.focus();

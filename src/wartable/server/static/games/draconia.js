@@ -122,6 +122,7 @@ function playerBoard(ctx, seat, pending) {
   const grave = (p.grave || []).map((c) => ctx.bind(unitCard(ctx, seat, c, "tiny grave"), mine ? cardActions(ctx, c) : [], `grave-${c}`));
   const box = h("div", { class: `zone player${mine ? " mine" : ""}`, style: { borderColor: seatColour(seat) } },
     head,
+    !mine && p.hand_count ? h("div", { class: "row hand-backs", title: `${p.hand_count} cards in hand` }, backs(p.hand_count, "micro", 9)) : null,
     lines,
     camp.length || grave.length ? h("div", { class: "row piles" },
       camp.length ? h("div", { class: "pile-row" }, h("div", { class: "zone-title" }, "Camp"), h("div", { class: "row" }, camp)) : null,
