@@ -33,5 +33,5 @@ def make_client(url: str, **settings: object) -> TestClient:
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     """The app in this process (real database, real engine), with its lifespan running."""
-    with make_client(db_url, http_rate_per_second=0) as c:
+    with make_client(db_url, http_rate_per_second=0, rate_per_second=0) as c:
         yield c

@@ -45,8 +45,8 @@ class Listener:
         self.stopping.set()
         self.thread.join(timeout=3)
 
-    def _deliver(self, match_id: str) -> None:
-        self.loop.create_task(self.service.refresh(match_id))
+    def _deliver(self, payload: str) -> None:
+        self.loop.create_task(self.service.refresh(payload))
 
     def _run(self) -> None:
         import psycopg

@@ -39,7 +39,8 @@ T = TypeVar("T")
 class MatchService:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.storage = Storage(settings.database_url)
+        self.instance = secrets.token_hex(8)  # tells this process's notifications apart
+        self.storage = Storage(settings.database_url, self.instance)
         self.hub = Hub()
         self.matches: dict[str, LiveMatch] = {}
         threads = 8 if self.storage.is_postgres else 1
@@ -91,8 +92,11 @@ class MatchService:
                 self.matches[match_id] = match
         return match
 
-    async def refresh(self, match_id: str) -> None:
+    async def refresh(self, payload: str) -> None:
         """Catch up with changes another server process stored (PostgreSQL notifications)."""
+        match_id, _, origin = payload.partition(" ")
+        if origin == self.instance:
+            return
         match = self.matches.get(match_id)
         if match is None:
             return
@@ -107,7 +111,9 @@ class MatchService:
         for act in row.actions:
             if act.idx == match.version:
                 match.replay_row(act)
-        match.seats = row.seats
+        for mine, stored in zip(match.seats, row.seats, strict=True):
+            mine.token_hash = stored.token_hash  # tokens change under the match lock only
+            mine.claimed = mine.claimed or stored.claimed  # a claim may not be stored yet
         if row.status != "playing" and not match.ended:
             match.status, match.reason = row.status, row.reason
         match.rematch_id = row.rematch_id

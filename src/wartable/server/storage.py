@@ -166,8 +166,9 @@ def make_engine(url: str) -> Engine:
 
 
 class Storage:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, instance: str = "") -> None:
         self.url = url
+        self.instance = instance
         self.engine = make_engine(url)
         self.is_postgres = url.startswith("postgresql")
 
@@ -203,7 +204,8 @@ class Storage:
     # ----- writes --------------------------------------------------------
     def _notify(self, conn: Connection, match_id: str) -> None:
         if self.is_postgres:  # delivered to every listening server process on commit
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": match_id})
+            payload = f"{match_id} {self.instance}"
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": payload})
 
     def create_match(self, row: MatchRow) -> None:
         with self._tx() as conn:

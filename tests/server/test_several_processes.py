@@ -1,0 +1,72 @@
+"""Several server processes behind one address share one PostgreSQL database.
+
+A move made through one process reaches the seat connected to the other by a
+push (PostgreSQL LISTEN/NOTIFY), with no polling: each socket waits for its
+next view with a timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import httpx
+from tests.server.support import ServerProcess, create_match, fresh_postgres_database
+from websockets.sync.client import ClientConnection, connect
+
+from wartable.core.replay import run_replay
+from wartable.games import get_game
+
+
+def _next(ws: ClientConnection, kind: str, version: int = 0) -> dict[str, Any]:
+    """The next message of this kind (a view: of at least this version); 20 s at most."""
+    while True:
+        msg = json.loads(ws.recv(timeout=20))
+        assert msg["type"] != "error", msg
+        if msg["type"] == kind and msg.get("version", 0) >= version:
+            return dict(msg)
+
+
+def test_a_match_with_one_seat_on_each_of_two_processes(postgres_url: str) -> None:
+    url = fresh_postgres_database(postgres_url)
+    a = ServerProcess(url, "--rate", "0").start()
+    b = ServerProcess(url, "--rate", "0").start()
+    try:
+        client = httpx.Client(base_url=a.base, timeout=10)
+        mid, tokens = create_match(client, "draconia", [{"kind": "human"}, {"kind": "human"}])
+        ws_url = {0: a.base, 1: b.base}
+        sockets = {
+            s: connect(f"{ws_url[s].replace('http', 'ws')}/api/matches/{mid}/ws?token={t}")
+            for s, t in tokens.items()
+        }
+        rng = random.Random(8)
+        views = {s: _next(ws, "view") for s, ws in sockets.items()}
+        moves = 0
+        while views[0]["outcome"] is None:
+            assert views[0]["version"] == views[1]["version"]
+            seat = rng.choice(views[0]["to_act"])
+            v = views[seat]
+            sockets[seat].send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "action": rng.choice(v["legal"])["notation"],
+                        "version": v["version"],
+                    }
+                )
+            )
+            for s, ws in sockets.items():
+                # the other process's seat gets it by a push (seat claims may come first)
+                views[s] = _next(ws, "view", v["version"] + 1)
+                assert views[s]["version"] == v["version"] + 1
+            _next(sockets[seat], "ack")
+            moves += 1
+        for ws in sockets.values():
+            ws.close()
+        body = httpx.get(f"{b.base}/api/matches/{mid}/replay").json()
+        assert len(body["replay"]["actions"]) == moves
+        run_replay(get_game("draconia"), body["replay"])
+    finally:
+        a.stop()
+        b.stop()
