@@ -48,7 +48,7 @@ def _check_view(
     game: Any, config: Any, states: list[tuple[Any, list[Any]]], v: dict[str, Any]
 ) -> None:
     seat = v["seat"]
-    state, events = states[v["version"]]
+    state, _ = states[v["version"]]
     assert v["observation"] == json.loads(json.dumps(game.observe(state, seat)))
     if seat is None or seat not in game.to_act(state) or game.is_terminal(state):
         assert v["legal"] == []
@@ -157,7 +157,7 @@ def test_a_spectator_cannot_act(client: TestClient) -> None:
 
 def test_forged_foreign_and_replayed_tokens_are_refused(client: TestClient) -> None:
     mid, tokens = create(client, "skirm", [{"kind": "human"}, {"kind": "human"}])
-    other, other_tokens = create(client, "skirm", [{"kind": "human"}, {"kind": "human"}])
+    _other, other_tokens = create(client, "skirm", [{"kind": "human"}, {"kind": "human"}])
     forged = tokens[0][:-4] + ("AAAA" if not tokens[0].endswith("AAAA") else "BBBB")
     for token in (forged, other_tokens[0], "x" * 5000, "Bearer"):
         r = client.get(f"/api/matches/{mid}", headers=bearer(token))
