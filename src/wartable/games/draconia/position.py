@@ -138,6 +138,8 @@ def state_from_json(config: DraconiaConfig, data: dict[str, Any], cards: CardSet
     _check_zones(s)
     _check_phase(s)
     _check_commit(s)
+    if s.draft:
+        _check_draft(s)
     return s
 
 
@@ -226,3 +228,42 @@ def _check_commit(s: DraconiaState) -> None:
             require(len(buf) == (1 if c.done[p] and buf else 0), where, "one choice when done")
         else:
             require(not buf and c.done[p], where, "no simultaneous decision is open")
+
+
+def _check_draft(s: DraconiaState) -> None:
+    """Draft Variant: each pile holds its class, picks stay within 1 leader, 2 champions and
+    14 basic units, and the stage in play matches what every seat has drafted."""
+    from .draft import NEEDED, ROW_SIZE
+
+    def cls(uid: int) -> str:
+        u = s.cards.units[uid]
+        return "basic" if u.is_basic else str(u.unit_class)
+
+    stage_class = {DRAFT_LEADER: "leader", DRAFT_CHAMPION: "champion", DRAFT_BASIC: "basic"}
+    for pile, want in ((0, "leader"), (1, "champion"), (2, "basic"), (3, "basic")):
+        require(all(cls(u) == want for u in s.draft[pile]), f"draft[{pile}]", f"{want}s only")
+    needs = {"leader": 1, "champion": 2, "basic": 14}
+    for p in range(s.seats):
+        held = [cls(u) for u in s.picks[p]]
+        for kind, most in needs.items():
+            require(held.count(kind) <= most, f"picks[{p}]", f"at most {most} {kind} units")
+    if s.phase in stage_class:
+        kind = stage_class[s.phase]
+        row = s.draft[4]
+        require(0 < len(row) <= ROW_SIZE[s.phase], "draft[4]", "the center row of this stage")
+        require(all(cls(u) == kind for u in row), "draft[4]", f"{kind}s only in this stage")
+        order = list(stage_class.values())
+        for p in range(s.seats):
+            held = [cls(u) for u in s.picks[p]]
+            for earlier in order[: order.index(kind)]:
+                require(held.count(earlier) == needs[earlier], f"picks[{p}]", "an earlier stage")
+            for later in order[order.index(kind) + 1 :]:
+                require(held.count(later) == 0, f"picks[{p}]", "a later stage")
+        mine = [cls(u) for u in s.picks[s.draft_turn]].count(kind)
+        require(mine < NEEDED[s.phase], "draft_turn", "that seat has drafted this stage")
+    else:
+        for p in range(s.seats):
+            require(len(s.picks[p]) in (0, DECK_SIZE), f"picks[{p}]", "a whole drafted deck")
+            if s.picks[p] and s.decks[p]:
+                same = sorted(s.picks[p]) == sorted(s.decks[p])
+                require(same, f"decks[{p}]", "the deck is the drafted cards")
