@@ -23,6 +23,7 @@ from wartable.core.errors import WartableError
 from wartable.games import get_game
 
 from .bots import BotRunner
+from .committer import Committer
 from .errors import Conflict, Forbidden, NotFound, StaleVersionError, Unauthorized, Unprocessable
 from .hub import Hub
 from .live import LiveMatch
@@ -46,6 +47,7 @@ class MatchService:
         threads = 8 if self.storage.is_postgres else 1
         self._db = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="db")
         self.bots = BotRunner(settings.bot_workers, settings.bot_delay, self.act)
+        self.committer = Committer(self.storage, self.db)
         self._load_lock = asyncio.Lock()
         self._background: list[asyncio.Task[None]] = []
 
@@ -55,6 +57,7 @@ class MatchService:
     # ----- life cycle ----------------------------------------------------
     async def start(self) -> None:
         await self.db(self.storage.migrate)
+        self.committer.start()
         ids = await self.db(self.storage.match_ids)
         for match_id in ids:
             try:
@@ -70,6 +73,7 @@ class MatchService:
         for task in self._background:
             task.cancel()
         await self.bots.close()
+        await self.committer.close()
         self.hub.close_all()
         self._db.shutdown(wait=True)
         self.storage.close()
@@ -221,7 +225,7 @@ class MatchService:
             prepared = match.prepare(seat, action, version)
             status = "finished" if match.game.is_terminal(prepared.state) else None
             try:
-                await self.db(self.storage.append_action, match.id, prepared.row, status)
+                await self.committer.append(match.id, prepared.row, status)
             except StaleVersion:
                 await self._catch_up(match)
                 raise StaleVersionError(

@@ -237,29 +237,43 @@ class Storage:
             )
             self._notify(conn, row.id)
 
+    def append_actions(self, batch: list[tuple[str, ActionRow, str | None]]) -> list[bool]:
+        """Store several matches' next actions in one transaction (one disk flush: a group
+        commit); each in its own savepoint, so an index already taken refuses that action
+        alone. Returns, per entry, whether it was stored (False: stale)."""
+        stored: list[bool] = []
+        with self._tx() as conn:
+            for match_id, act, status in batch:
+                try:
+                    with conn.begin_nested():
+                        conn.execute(
+                            insert(actions).values(
+                                match_id=match_id,
+                                idx=act.idx,
+                                seat=act.seat,
+                                action=act.action,
+                                notation=act.notation,
+                                created_at=time.time(),
+                            )
+                        )
+                        if status is not None:
+                            conn.execute(
+                                update(matches)
+                                .where(matches.c.id == match_id)
+                                .values(status=status)
+                            )
+                        self._notify(conn, match_id)
+                    stored.append(True)
+                except IntegrityError:
+                    stored.append(False)
+        return stored
+
     def append_action(self, match_id: str, act: ActionRow, status: str | None = None) -> None:
         """Store action ``act.idx`` (and the new status, if the game ended) in one transaction.
 
         Raises ``StaleVersion`` if that index is already taken."""
-        try:
-            with self._tx() as conn:
-                conn.execute(
-                    insert(actions).values(
-                        match_id=match_id,
-                        idx=act.idx,
-                        seat=act.seat,
-                        action=act.action,
-                        notation=act.notation,
-                        created_at=time.time(),
-                    )
-                )
-                if status is not None:
-                    conn.execute(
-                        update(matches).where(matches.c.id == match_id).values(status=status)
-                    )
-                self._notify(conn, match_id)
-        except IntegrityError:
-            raise StaleVersion(f"action {act.idx} of match {match_id} is already stored") from None
+        if not self.append_actions([(match_id, act, status)])[0]:
+            raise StaleVersion(f"action {act.idx} of match {match_id} is already stored")
 
     def end_match(self, match_id: str, status: str, reason: str) -> bool:
         """Mark a match ended outside the rules (a timeout); False if it had ended already."""
