@@ -2,8 +2,9 @@
 
 Each mutant plants one leak in-process (monkeypatching the game's observe or event code) and
 the leak test, run exactly as the conformance suite runs it, must fail; unmodified, it
-passes. The leaks are the four an outside review planted, plus the Weapons concede leak the
-engine once had (the face-down third attack listed in the public ``collect`` event).
+passes. The leaks are the four an outside review planted, plus two the engine once had: the
+face-down third attack listed in the public Weapons ``collect`` event, and Draconia's arrow
+step decided by a face-down unit's Arrows.
 """
 
 from __future__ import annotations
@@ -95,3 +96,17 @@ def test_skirm_hidden_rerolled_faces_sent_to_both(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(abilities, "event", _public("reroll", lambda f: "faces" in f))
     with pytest.raises(AssertionError, match=r'events shown to this seat.*"reroll"'):
         check_leaks_all(get_game("skirm"))
+
+
+def test_draconia_arrow_step_from_a_face_down_unit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draconia, "Arrows" and "Revealing Units": whether a turn opens with the arrow step
+    must not follow a face-down unit having Arrows (the engine once decided it so)."""
+    from wartable.games.draconia import rules as drules
+
+    def leaky(s: Any, seat: int) -> bool:
+        target = any(x != -1 for foe in drules.enemies(s, seat) for x in s.field[foe])
+        return target and drules.arrows_on_field(s, seat, face_up_only=False) > 0
+
+    monkeypatch.setattr(drules, "arrow_step", leaky)
+    with pytest.raises(AssertionError, match=r"reveals nothing to this seat.*phase"):
+        check_leaks_all(get_game("draconia"))

@@ -53,13 +53,14 @@ from wartable.core.rng import Rng
 Scrambler = Callable[[Any, int, Rng], Any]
 
 
-def _reveals_of(game: Game[Any, Any]) -> Callable[[Event], bool]:
+def _declared(game: Game[Any, Any]) -> tuple[Callable[[Event], bool], bool]:
+    """The game's ``reveals(event)`` (default: none) and ``STRICT_STEPS`` (default: off)."""
     import importlib
 
     package = type(game).__module__.rpartition(".")[0]
     module = importlib.import_module(f"{package}.hidden")
-    found: Callable[[Event], bool] = getattr(module, "reveals", lambda e: False)
-    return found
+    reveals: Callable[[Event], bool] = getattr(module, "reveals", lambda e: False)
+    return reveals, bool(getattr(module, "STRICT_STEPS", False))
 
 
 class _Checker:
@@ -68,8 +69,8 @@ class _Checker:
         self.scramble = scramble
         self.rng = rng
         self.where = where
-        self.reveals = _reveals_of(game)
-        self.counts = {"at_rest": 0, "steps_compared": 0, "steps_skipped": 0}
+        self.reveals, self.strict = _declared(game)
+        self.counts = {"at_rest": 0, "steps_compared": 0, "steps_skipped": 0, "strict_steps": 0}
 
     # ----- 1: at rest ----------------------------------------------------------------
     def at_rest(self, state: Any, seat: int) -> None:
@@ -106,7 +107,10 @@ class _Checker:
             other = self.scramble(state, seat, self.rng)
             other.rng = state.rng.copy()
             if action in g.legal_actions(other, actor):
-                self._compare(base, self._run(other, actor, action), seat, "hidden cards redrawn")
+                twin = self._run(other, actor, action)
+                self._compare(base, twin, seat, "hidden cards redrawn")
+                if self.strict:
+                    self._same_public(base, twin, seat)
                 break
         if actor != seat:
             legal = [a for a in g.legal_actions(state, actor) if a != action]
@@ -119,6 +123,21 @@ class _Checker:
                     f"seat {actor} choosing {g.action_to_str(alt, state.config)!r} instead",
                     trace=True,
                 )
+
+    def _same_public(
+        self, a: tuple[Any, list[Event]], b: tuple[Any, list[Event]], seat: int
+    ) -> None:
+        """Strict games: a step that shows the seat no revealing event leaves it the same
+        observation whatever the hidden cards were (no public fact follows a hidden card)."""
+        va, vb = visible_events(a[1], seat), visible_events(b[1], seat)
+        if any(self.reveals(e) for e in va + vb):
+            return
+        oa, ob = self.game.observe(a[0], seat), self.game.observe(b[0], seat)
+        assert oa == ob, (
+            f"{self.where} seat={seat} (twin: hidden cards redrawn): after a step that reveals"
+            f" nothing to this seat, its observation depends on hidden cards ({_diff(oa, ob)})"
+        )
+        self.counts["strict_steps"] += 1
 
     def _run(self, state: Any, actor: int, action: int) -> tuple[Any, list[Event]]:
         after = state.copy()

@@ -12,6 +12,7 @@ randomness. ``scramble`` redraws exactly those, working on the state's fields.
 
 from __future__ import annotations
 
+from wartable.core.events import Event
 from wartable.core.rng import Rng
 
 from . import actions as A
@@ -23,20 +24,27 @@ from .state import BASIC_PILE, CHAMPION_PILE, DEPLOY, EMPTY, LEADER_PILE, SETTLE
 
 
 def _cards(s: DraconiaState, p: int, seat: int, rng: Rng) -> dict[int, int]:
-    """Deal seat ``p``'s unseen deck positions anew; returns old position -> new position."""
+    """Deal seat ``p``'s unseen deck positions anew; returns old position -> new position.
+
+    A face-down unit is never a Haste unit: every Haste unit is revealed in the Order Phase
+    right after the deployment ("Revealing Units"), so the table knows that much."""
     if p == seat:
         rng.shuffle(s.draw[p])
         return {}
     down = [line for line in range(3) if s.field[p][line] != EMPTY and not s.face_up[p][line]]
-    old = s.hand[p] + [s.field[p][line] for line in down]
+    old_down = [s.field[p][line] for line in down]
+    old = s.hand[p] + old_down
     pool = old + s.draw[p]
     rng.shuffle(pool)
+    new_down = []
+    for line in down:
+        i = next(i for i, c in enumerate(pool) if not s.unit(p, c).haste)
+        new_down.append(pool.pop(i))
+        s.field[p][line] = new_down[-1]
     k = len(s.hand[p])
+    rename = dict(zip(s.hand[p] + old_down, pool[:k] + new_down, strict=True))
     s.hand[p] = pool[:k]
-    for i, line in enumerate(down):
-        s.field[p][line] = pool[k + i]
-    rename = dict(zip(old, pool, strict=False))
-    s.draw[p] = pool[len(old) :]
+    s.draw[p] = pool[k:]
     return rename
 
 
@@ -83,3 +91,15 @@ def scramble(state: DraconiaState, seat: int, rng: Rng) -> DraconiaState:
     s.decisions += rng.below(8)
     s.rng = Rng(rng.next64())
     return s
+
+
+# No public fact follows a hidden card except through these events (the leak test checks
+# every other step leaves a seat the same observation whatever the hidden cards are).
+STRICT_STEPS = True
+
+
+def reveals(ev: Event) -> bool:
+    """Events by which the rules make hidden things public: a unit turned face up ("Revealing
+    Units"), its Blessing token, the settlements chosen together, a seat's own draw, and a
+    draft pick (the pile's next card is turned face up into the row)."""
+    return ev["type"] in ("reveal", "blessing", "settlement", "drew", "draft_pick")
