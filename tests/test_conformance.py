@@ -62,3 +62,4 @@ def test_hidden_information_stays_hidden(gid: str) -> None:
     assert game.hidden_scrambler() is not None, f"{gid}: no games/{gid}/hidden.py scrambler"
     counts = check_leaks_all(game)
     assert counts["at_rest"] > 0 and counts["steps_compared"] > 0
+    assert counts["scrambled"] > counts["at_rest"] // 4, f"{gid}: the scrambler hides little"

@@ -5,8 +5,8 @@ them, where every seat's hidden information lives: ``scramble(state, seat, rng)`
 game package's ``hidden`` module (``Game.hidden_scrambler``) redraws the other hands, the
 face-down cards, the deck orders, concealed dice, other seats' commitments and the ``Rng``,
 working on the state's fields. The module may also declare ``reveals(event) -> bool``: the
-events whose values the rules make public at that moment (a card turned face up, a card
-played from a hand, a hand drawn by the seat itself).
+events by which the rules make something public at that moment (a card played or turned
+face up, the seat's own draw), and ``STRICT_STEPS = True`` (below).
 
 Along random playouts, at sampled decisions, for every seat ``v``:
 
@@ -19,25 +19,32 @@ Along random playouts, at sampled decisions, for every seat ``v``:
    - randomness: the twin is the state with only its ``Rng`` reseeded (same action);
    - hidden cards: the twin is a scrambled copy with the original ``Rng`` (same action,
      when it is legal there too: a scramble may take the card away from ``p``);
-   - the other seat's choice: for ``p != v``, the same state with another legal action of
-     ``p``.
+   - another choice: for ``p != v``, the same state with another legal action of ``p``.
 
-   When ``v``'s observation of the two following states is the same and neither step shows
-   ``v`` an event the game declares revealing, the events ``v`` is shown, the seats to act,
-   ``v``'s legal actions and ``render`` text must be the same too. Why this is sound: the
-   two runs differ only in what ``v`` cannot see (future rolls, hidden cards, another
-   seat's private choice); an action may make some of it public (a die rolled in the
-   open, a card played face up, a card drawn), but then either ``v``'s next observation
-   shows it (the runs are not compared) or a declared revealing event does (not compared
-   either). What is left is a difference that ``v`` is told and that its rulebook leaves
-   hidden before and after the step: a leak. Why only then: the next observation itself
-   may differ for reasons the rules allow even without a reveal (an attacker with no card
-   of a used value must pass, so the public turn order follows a hidden hand), so a
-   difference in it is not by itself a leak; events shown while the observation stays
-   equal are (the step leaves no public trace that could justify them).
+   The two runs are compared when (a) neither shows ``v`` a declared revealing event,
+   (b) ``v``'s observations of the two following states are equal, and (c) the two
+   following states differ only where scrambling them for ``v`` redraws (found by
+   scrambling each a few times; for another choice they must also differ somewhere
+   besides the ``Rng`` and the decision counter). Then the events ``v`` is shown, the
+   seats to act, ``v``'s legal actions and its ``render`` text must be equal too.
 
-Determinism across processes (different ``PYTHONHASHSEED``) is checked by running
-``playout_digest`` in subprocesses (``tests/test_determinism_processes.py``).
+   Why this is sound: observations are snapshots, and events may rightly tell a seat
+   what no later snapshot keeps (a die rolled in the open, the card a seat forwards to
+   its deck, an arrow aimed at a line and missing). Such a step either leaves a public
+   trace (a die face, a discard pile: (b) or (c) fails) or the rules announce it (a
+   declared revealing event: (a) fails), or it leaves no trace at all (a choice with no
+   effect: the proviso of (c)). What is left are two runs that differ only in what the
+   rules keep from ``v`` before and after the step; anything ``v`` is told that tells
+   them apart is a leak. Why the next observation is not itself required to be equal:
+   a step's public consequences may follow hidden cards by the rules (in Weapons an
+   attacker holding no card of a used value must pass, so the turn order follows a
+   hidden hand), which the test cannot tell from a leak. A game whose rules have no such
+   inference sets ``STRICT_STEPS = True`` in ``hidden.py``: then, in the hidden-cards
+   twin, a step that shows ``v`` no revealing event must also leave ``v`` the same
+   observation (Draconia: whether a turn opens with the arrow step is public).
+
+Determinism across processes (different ``PYTHONHASHSEED``) is checked by
+``tests/test_determinism_processes.py``.
 """
 
 from __future__ import annotations
@@ -70,7 +77,9 @@ class _Checker:
         self.rng = rng
         self.where = where
         self.reveals, self.strict = _declared(game)
-        self.counts = {"at_rest": 0, "steps_compared": 0, "steps_skipped": 0, "strict_steps": 0}
+        self.counts = dict.fromkeys(
+            ("at_rest", "scrambled", "steps_compared", "steps_skipped", "strict_steps"), 0
+        )
 
     # ----- 1: at rest ----------------------------------------------------------------
     def at_rest(self, state: Any, seat: int) -> None:
@@ -80,6 +89,13 @@ class _Checker:
         legal = g.legal_actions(state, seat) if seat in acting else None
         text = g.render(state, seat)
         other = self.scramble(state, seat, self.rng)
+        assert other is not state, f"{where}: the scrambler must return a copy"
+        assert other.rng.state != state.rng.state, (
+            f"{where}: the scrambler keeps the Rng (future rolls would not be hidden)"
+        )
+        ja, jb = g.state_to_json(state), g.state_to_json(other)
+        if any(ja[k] != jb[k] for k in ja if k not in ("rng", "decisions")):
+            self.counts["scrambled"] += 1
         bad = g.invariants(other)
         assert not bad, f"{where}: the hidden-information scrambler broke invariants: {bad}"
         assert g.observe(other, seat) == obs, (

@@ -10,6 +10,7 @@ scoring, and every future roll. ``scramble`` redraws exactly those.
 
 from __future__ import annotations
 
+from wartable.core.events import Event
 from wartable.core.rng import Rng
 
 from . import actions as A
@@ -39,3 +40,14 @@ def scramble(state: SkirmState, seat: int, rng: Rng) -> SkirmState:
         s.dice[o] = [rng.below(6) if h else f for f, h in zip(s.dice[o], s.hidden[o], strict=True)]
     s.rng = Rng(rng.next64())
     return s
+
+
+# No public fact follows a hidden card or die except through these events (the leak test
+# checks every other step leaves a seat the same observation whatever is hidden).
+STRICT_STEPS = True
+
+
+def reveals(ev: Event) -> bool:
+    """Events by which the rules make hidden things public: both cards revealed together
+    (Duel Sequence) and the final scoring, where concealed dice are shown."""
+    return ev["type"] in ("reveal", "score")
