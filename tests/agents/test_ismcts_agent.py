@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from ismcts_support import SMALL_BUDGET, config_for, decision_states
 
-from wartable.agents.ismcts import AGENTS, LEVELS, ISMCTSAgent
+from wartable.agents.ismcts import AGENTS, ISMCTSAgent, level_iterations
 from wartable.agents.ismcts_tree import rewards_from_outcome
 from wartable.agents.random_agent import RandomAgent
 from wartable.agents.specs import make_agent
@@ -27,16 +27,18 @@ def test_specs_and_levels_resolve() -> None:
     b = make_agent("ismcts:seconds=1", gid)
     assert b.seconds == 1.0 and b.iterations is None
     c = make_agent("ismcts:level=hard", gid)
-    assert (c.iterations, c.seconds) == (LEVELS["hard"].iterations, LEVELS["hard"].seconds)
+    game = get_game(gid)
+    obs = game.observe(game.new_state(game.make_config({}), 0), 0)
+    assert (c.iterations, c.seconds) == (None, None)  # no clock: the level's iterations
+    assert c.budget(game, obs) == level_iterations("hard", gid, obs["config"].get("players"))
     for level in ("easy", "normal", "hard"):
         plain = make_agent(level, gid)
         assert isinstance(plain, ISMCTSAgent) and plain.level == level
-        assert (plain.iterations, plain.seconds) == (
-            LEVELS[level].iterations,
-            LEVELS[level].seconds,
-        )
+        assert (plain.iterations, plain.seconds) == (None, None)
+        players = obs["config"].get("players")
+        assert plain.budget(game, obs) == level_iterations(level, gid, players)
     default = make_agent("ismcts", gid)
-    assert default.iterations == LEVELS["normal"].iterations
+    assert default.budget(game, obs) == make_agent("normal", gid).budget(game, obs)
     override = make_agent("easy:iterations=7", gid)
     assert (override.iterations, override.seconds) == (7, None)
     assert make_agent("ismcts:rollout=heuristic,c=1.5", gid).c == 1.5
@@ -155,3 +157,16 @@ def test_multi_player_configs_play_to_the_end(gid: str) -> None:
     record = play_match(game, config, 5, [agent, *[RandomAgent() for _ in range(seats - 1)]])
     assert record.outcome is not None and len(record.outcome.scores) == seats
     assert agent.last_search is not None and agent.last_search.iterations == 2
+
+
+def test_level_budgets_are_sized_per_game_and_ordered() -> None:
+    """easy < normal < hard everywhere; slower games get fewer iterations."""
+    for gid in GAMES:
+        for players in range(1, 7):
+            e, n, h = (level_iterations(lv, gid, players) for lv in ("easy", "normal", "hard"))
+            assert 0 < e < n < h, (gid, players)
+    if {"skirm", "draconia"} <= set(GAMES):
+        assert level_iterations("easy", "skirm", 2) > 10 * level_iterations("easy", "draconia", 2)
+    if "draconia" in GAMES:
+        assert level_iterations("hard", "draconia", 4) < level_iterations("hard", "draconia", 2)
+    assert level_iterations("normal", "no-such-game", 2) == 500

@@ -8,8 +8,11 @@ core's work however busy the machine is), ``ismcts:c=1.0``,
 choice), ``ismcts:reward=share`` (half the reward is the seat's share of all points);
 a plain ``ismcts`` spec is exactly what it says.
 
-Levels: ``easy``/``normal``/``hard`` (or ``ismcts:level=...``) set the budget, which an
-explicit ``iterations``/``seconds`` overrides, and search the way the game's package
+Levels: ``easy``/``normal``/``hard`` (or ``ismcts:level=...``) set the budget, a number
+of iterations sized per game (``BUDGETS``: about 0.1 s, 0.5 s and 2 s on one core) so
+that a level is reproducible whatever the machine's load; an explicit
+``iterations``/``seconds`` overrides it (a clock is read only when ``seconds`` is
+given). Levels also search the way the game's package
 recommends (``ISMCTS_GUIDE``: the settings measured strongest there, docs/agents.md)
 unless the spec says otherwise. The search tree and algorithm live in
 ``ismcts_tree``; see docs/agents.md.
@@ -35,20 +38,65 @@ from .ismcts_tree import CLOCKS, REWARDS, AgentRollout, RolloutPolicy, Search
 
 @dataclass(frozen=True)
 class Level:
-    """A named budget: ``iterations`` per decision, capped at ``seconds`` of wall time."""
+    """A named budget: a number of iterations per decision sized per game (``BUDGETS``)
+    to take about ``seconds`` on one free core. No clock is read: same seed, same moves,
+    however busy the machine."""
 
-    iterations: int | None
-    seconds: float | None
+    index: int  # the column of ``BUDGETS``
+    seconds: float  # the time the budgets aim at (documentation, never enforced)
+    default_iterations: int  # for a game without a row in ``BUDGETS``
     description: str
 
 
-# Iteration budgets keep a level reproducible (same seed, same moves); the time
-# cap only bites on slow machines or in the slowest games.
 LEVELS: dict[str, Level] = {
-    "easy": Level(100, 0.5, "100 iterations per decision (capped at 0.5 s)"),
-    "normal": Level(1_000, 2.0, "1,000 iterations per decision (capped at 2 s)"),
-    "hard": Level(None, 2.0, "2 seconds per decision"),
+    "easy": Level(0, 0.1, 100, "iterations sized to about 0.1 s per decision"),
+    "normal": Level(1, 0.5, 500, "iterations sized to about 0.5 s per decision"),
+    "hard": Level(2, 2.0, 2_000, "iterations sized to about 2 s per decision"),
 }
+
+# Iterations per decision for (easy, normal, hard), per game and player count, from the
+# iterations per CPU second measured on one core while searching the way the level does
+# (``ISMCTS_GUIDE``), averaged over decisions spread through random games (docs/agents.md
+# lists the rates). A player count without a row takes the nearest one below it.
+BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
+    "skirm": {2: (2_000, 10_000, 40_000)},  # ~23,000 it/s
+    "weapons": {
+        2: (700, 3_500, 15_000),  # ~7,500 it/s
+        3: (600, 3_000, 12_000),  # (between 2 and 4 players)
+        4: (500, 2_500, 10_000),  # ~4,800 it/s
+        5: (400, 2_000, 8_000),  # (between 4 and 6 players)
+        6: (350, 1_800, 7_000),  # ~3,700 it/s
+    },
+    "draconia": {
+        2: (85, 400, 1_700),  # ~850 it/s, guided by the heuristic
+        3: (50, 250, 950),  # ~480 it/s
+        4: (30, 150, 600),  # ~310 it/s
+    },
+    "invasion": {
+        1: (200, 1_000, 4_000),  # ~2,100 it/s, solo
+        2: (85, 430, 1_700),  # ~860 it/s
+        3: (60, 300, 1_200),  # ~610 it/s
+        4: (30, 140, 560),  # ~280 it/s (Team Versus); 5-6 players: not measured
+    },
+}
+
+
+def level_iterations(level: str, game_id: str, players: int | None) -> int:
+    """The iteration budget of ``level`` in ``game_id`` with ``players`` seats."""
+    lv = LEVELS[level]
+    rows = BUDGETS.get(game_id)
+    if not rows:
+        return lv.default_iterations
+    counts = sorted(rows)
+    below = [n for n in counts if players is not None and n <= players]
+    return rows[below[-1] if below else counts[0]][lv.index]
+
+
+def _players(observation: Any) -> int | None:
+    config = observation.get("config") if isinstance(observation, dict) else None
+    players = config.get("players") if isinstance(config, dict) else None
+    return players if isinstance(players, int) else None
+
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -86,10 +134,8 @@ class ISMCTSAgent:
             raise ConfigError(f"unknown reward {reward!r} (known: {', '.join(REWARDS)})")
         if bias is not None and (not isinstance(bias, int | float) or bias < 0):
             raise ConfigError(f"ismcts bias must be >= 0, got {bias!r}")
-        if iterations is None and seconds is None:
-            budget = LEVELS[level or "normal"]
-            iterations, seconds = budget.iterations, budget.seconds
         self.level = level
+        # None (and no ``seconds``): the level's budget for the game, resolved in ``act``
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.c = float(c)
@@ -112,6 +158,14 @@ class ISMCTSAgent:
             f"rollout={self.rollout!r}, c={self.c}, bias={self.bias}, "
             f"reward={self.reward!r}, clock={self.clock!r})"
         )
+
+    def budget(self, game: Game[Any, Any], observation: Any) -> int | None:
+        """Iterations for this decision: the spec's own, else (without ``seconds``) the
+        level's budget for the game (``normal`` for a plain ``ismcts``); ``None``: the
+        ``seconds`` budget alone."""
+        if self.iterations is not None or self.seconds is not None:
+            return self.iterations
+        return level_iterations(self.level or "normal", game.id, _players(observation))
 
     def settings(self, game: Game[Any, Any]) -> tuple[str, float, str]:
         """(rollout, bias, reward) in ``game``: the spec's own values; for a level
@@ -166,7 +220,7 @@ class ISMCTSAgent:
             bias,
             reward,
         )
-        search.run(self.iterations, self.seconds, self.clock)
+        search.run(self.budget(game, observation), self.seconds, self.clock)
         self.last_search = search
         return search.best_action(legal)
 
