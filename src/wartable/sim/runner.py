@@ -13,8 +13,8 @@ The contract that makes results reproducible whatever the backend:
   (``core/seeds.py``: a one-way hash of the master seed and the index), never from
   the game's deal seed, so no agent can work its way back to the deal.
 
-A game's result therefore depends only on ``(game, config, specs, seed + i,
-rotation)``, never on which process or in which chunk it ran. A backend
+A game's result therefore depends only on ``(game, config, specs, seed, i)``,
+never on which process or in which chunk it ran. A backend
 (local processes here, Ray in ``ray_backend``) only calls :func:`run_chunk`
 (:func:`play_one` for each index) and hands the records to :class:`SimResult`.
 """
