@@ -18,6 +18,10 @@ from wartable.games.draconia.actions import DEPLOY
 from wartable.games.draconia.cards import DECK_SIZE, FACTION_ABILITY, cardset_for
 from wartable.games.draconia.settlements import load_settlements
 from wartable.games.draconia.state import PHASE_NAMES
+from wartable.games.graxia.adapter import catalog_for, scenario_for
+from wartable.games.graxia.catalog import ATTACK_TYPES
+from wartable.games.graxia.state import PHASES as GRAXIA_PHASES
+from wartable.games.graxia.state import SHIELD, STUNNED
 from wartable.games.invasion.actions import SLOT_NAMES
 from wartable.games.invasion.cards import INVADER_KEYS, KEYS, get_db
 from wartable.games.invasion.stack import FRAME_NAMES, PURPOSES
@@ -95,8 +99,46 @@ def skirm() -> dict[str, Any]:
     }
 
 
+def graxia() -> dict[str, Any]:
+    """Units, spells and each scenario's map (cells in axial q,r, per cell index)."""
+    cat = catalog_for(None)
+    units = [
+        {
+            "name": u.name, "cost": u.cost, "health": u.health, "attack": u.attack,
+            "attack_type": ATTACK_TYPES[u.attack_type], "pdef": u.pdef, "mdef": u.mdef,
+            "class": u.klass, "race": u.race, "moves": u.moves, "flying": u.flying,
+            "abilities": [a.name for a in u.abilities],
+        }
+        for u in cat.units
+    ]  # fmt: skip
+    spells = [
+        {"name": sp.name, "cost": sp.cost, "phase": sp.phase, "relic": sp.relic}
+        for sp in cat.spells
+    ]
+    scenarios = {}
+    for sid in sorted(cat.scenarios):
+        sc = scenario_for(cat, sid)
+        scenarios[sid] = {
+            "title": sc.title,
+            "cells": [list(c) for c in sc.board.cells],
+            "terrain": list(sc.terrain),
+            "tiles": list(sc.tile_ids),
+            "mana": list(sc.mana_value),
+            "home": [list(h) for h in sc.home],
+            "vital": list(sc.vital),
+            "turns": sc.turns,
+        }
+    return {
+        "units": units,
+        "spells": spells,
+        "scenarios": scenarios,
+        "phases": list(GRAXIA_PHASES),
+        "flags": {"shield": SHIELD, "stunned": STUNNED},
+    }
+
+
 def build() -> dict[str, Any]:
-    return {"draconia": draconia(), "invasion": invasion(), "skirm": skirm()}
+    return {"draconia": draconia(), "graxia": graxia(), "invasion": invasion(), "skirm": skirm()}
 
 
 def text() -> str:

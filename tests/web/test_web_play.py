@@ -90,3 +90,19 @@ def test_draconia_game_against_a_bot(server: Server, page: Page, shots: Path) ->
     assert clicked
     assert board(page)["outcome"] in {"0", "1", "draw"}
     page.screenshot(path=str(shots / "draconia-end.png"), full_page=True)
+
+
+def test_graxia_game_on_the_hex_map(server: Server, page: Page, shots: Path) -> None:
+    """Guardians of Graxia, two-player scenario 1, against the heuristic bot: units are
+    placed, moved and attack by clicking hexes of the map."""
+    m = server.create("graxia", {}, [{"kind": "human"}, HEURISTIC])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    assert page.locator("svg.hexmap .hex").count() > 20
+    assert page.locator('svg.hexmap .hex[data-action^="place "]').count() > 0
+    clicked = play_to_end(
+        page, random.Random(9), max_clicks=400, shot=shots / "graxia.png", shot_at=30
+    )
+    assert any(n.startswith(("place ", "move ", "attack ", "summon ")) for n in clicked)
+    assert board(page)["outcome"] in {"0", "1", "draw"}
+    page.screenshot(path=str(shots / "graxia-end.png"), full_page=True)

@@ -201,6 +201,7 @@ def test_phone_width_has_no_horizontal_scroll(
         ("invasion", {"players": 2, "mode": "two_player"}),
         ("skirm", {}),
         ("weapons", {"players": 4}),
+        ("graxia", {}),
     ):
         seats = [{"kind": "human"}] + [HEURISTIC] * (config.get("players", 2) - 1)
         m = server.create(game, config, seats)

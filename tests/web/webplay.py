@@ -85,7 +85,7 @@ def click_one(page: Page, rng: random.Random, prefer: str | None = None) -> str:
             chosen = notations
         action = rng.choice(sorted(set(chosen)))
         version = board(page).get("version", "")
-        target = page.locator(f'{BOARD} [data-action="{action}"]:visible').first
+        target = page.locator(f"{BOARD} [data-action={json.dumps(action)}]:visible").first
         try:
             target.click(timeout=3000)
         except Exception:

@@ -18,6 +18,7 @@ const CELL = "(-?\\d+,-?\\d+)";
 const TWO = new RegExp(`^(move|attack|shoot|ability|portal|give) ${CELL} ${CELL}$`);
 const ONE = new RegExp(`^(shield|retreat|drop) ${CELL}$`);
 const CARD = new RegExp(`^(summon|place) "(.+)" ${CELL}$`);
+const SPELL_AT = new RegExp(`^(spell) (.+) ${CELL}$`);
 
 function s(tag, attrs, ...kids) {
   const el = document.createElementNS(SVG, tag);
@@ -43,7 +44,7 @@ function parsed(legal) {
     let m;
     if ((m = n.match(TWO))) two.push({ n, verb: m[1], src: m[2], dst: m[3] });
     else if ((m = n.match(ONE))) one.push({ n, verb: m[1], at: m[2] });
-    else if ((m = n.match(CARD))) card.push({ n, verb: m[1], name: m[2], at: m[3] });
+    else if ((m = n.match(CARD)) || (m = n.match(SPELL_AT))) card.push({ n, verb: m[1], name: m[2], at: m[3] });
   }
   return { two, one, card };
 }
@@ -133,12 +134,15 @@ export default {
     let m;
     if ((m = n.match(TWO))) return `${titleCase(m[1])} ${m[2]} → ${m[3]}`;
     if ((m = n.match(CARD))) return `${titleCase(m[1])} ${m[2]} at ${m[3]}`;
+    if ((m = n.match(SPELL_AT))) return `Cast ${m[2]} on ${m[3]}`;
     if ((m = n.match(/^sacrifice (.+) (attack|defence)$/))) return `Sacrifice ${m[1]} (${m[2]})`;
     return { end: "End", pass: "Pass", "draw unit": "Draw a unit card", "draw spell": "Draw a spell card", "buy unit": "Buy a unit card", "buy spell": "Buy a spell card", bluff: "Bluff (sacrifice nothing)", advance: "Advance", stay: "Stay" }[n] || n.replace(/^(\w)/, (c) => c.toUpperCase());
   },
   choiceLabel(n) {
     const m = n.match(TWO) || n.match(ONE);
-    return m ? `${titleCase(m[1])}${m[3] ? ` → ${m[3]}` : ""}` : undefined;
+    if (m) return `${titleCase(m[1])}${m[3] ? ` → ${m[3]}` : ""}`;
+    const c = n.match(CARD) || n.match(SPELL_AT);
+    return c ? `${c[1] === "spell" ? "Cast on" : titleCase(c[1])} ${c[3]}` : undefined;
   },
   trayLabel(sel) {
     if (sel.key.startsWith("src-")) return `Unit at ${sel.key.slice(4)} — pick a hex or:`;
@@ -180,7 +184,8 @@ export default {
     const acts = parsed(ctx.legal);
     const me = ctx.seat;
     // pre-select a card to place, else a unit to command, so the map always offers moves
-    if (acts.card.length) ctx.selectDefault(`card-${acts.card[0].name}`, acts.card.filter((a) => a.name === acts.card[0].name).map((a) => a.n));
+    const placing = acts.card.filter((a) => a.verb !== "spell");
+    if (placing.length) ctx.selectDefault(`card-${placing[0].name}`, placing.filter((a) => a.name === placing[0].name).map((a) => a.n));
     else if (acts.two.length) ctx.selectDefault(`src-${acts.two[0].src}`, acts.two.filter((a) => a.src === acts.two[0].src).map((a) => a.n));
     const seats = [0, 1].map((p) => h("div", { class: "zone graxia-seat", style: { borderColor: seatColour(p) } },
       seatHead(ctx, p, [
