@@ -235,3 +235,25 @@ def test_replay_viewer_steps_through_a_finished_match(server: Server, page: Page
     page.wait_for_function(
         "() => document.querySelector('.step-count').innerText.startsWith('move 0 ')"
     )
+
+
+def test_lobby_lists_an_open_table_and_a_stranger_joins_it(
+    server: Server, browser: Browser
+) -> None:
+    m = server.create("skirm", {}, [{"kind": "human"}, {"kind": "human"}])
+    host = browser.new_context().new_page()
+    host.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    assert wait_board(host)["seat"] == "0"
+    guest = browser.new_context().new_page()
+    guest.goto(server.base + "/")
+    guest.click(f'[data-join="{m["id"]}"]')
+    assert wait_board(guest)["seat"] == "1"
+    # both reveal a card at once (Duel Sequence: "simultaneously reveal 1 Skirm card")
+    rng = random.Random(10)
+    click_one(host, rng, prefer="reveal")
+    click_one(guest, rng, prefer="reveal")
+    for pg in (host, guest):
+        pg.wait_for_function(
+            "() => !/Choose a card/.test(document.querySelector('.status').innerText)"
+        )
+        pg.context.close()

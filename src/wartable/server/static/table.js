@@ -303,7 +303,7 @@ export class Table {
       if (text) logBox.appendChild(h("li", { class: `ev ev-${e.type}`, style: e.seat != null ? { borderLeftColor: seatColour(e.seat) } : undefined }, text));
     }
     const side = h("aside", { class: "side" }, h("h3", {}, "Battle log"), logBox,
-      this.seat != null && !v.outcome ? this.inviteBox() : null);
+      this.inviteBox());
     const parts = [head, statusBar];
     if (v.outcome) parts.push(this.endPanel(ctx));
     parts.push(h("div", { class: "table-main" }, boardRoot, side));
@@ -333,10 +333,23 @@ export class Table {
   inviteBox() {
     const v = this.view;
     const open = (v.seats || []).filter((s) => s.kind === "human" && !s.claimed && s.seat !== this.seat);
-    if (!open.length) return null;
-    return h("div", { class: "invite" }, h("h3", {}, "Open seats"),
-      open.map((s) => h("div", {}, `Seat ${s.seat + 1} is free — share the table: `,
-        h("button", { class: "btn small", type: "button", onclick: () => copyText(`${location.origin}/?match=${this.id}`) }, "copy link"))));
+    if (!open.length || v.outcome) return null;
+    const link = `${location.origin}/?match=${this.id}`;
+    return h("div", { class: "invite" }, h("h3", {}, "Free seats"),
+      open.map((s) => h("div", { class: "invite-row", style: { borderLeftColor: seatColour(s.seat) } },
+        h("span", {}, `Seat ${s.seat + 1}`),
+        this.seat == null ? h("button", { class: "btn small primary", type: "button", "data-take-seat": s.seat, onclick: () => this.takeSeat(s.seat) }, "Take this seat") : null)),
+      h("button", { class: "btn small", type: "button", onclick: () => copyText(link) }, "Copy the table's link"));
+  }
+
+  async takeSeat(seat) {
+    try {
+      const res = await api.join(this.id, seat);
+      rememberSeat({ id: this.id, seat: res.seat, token: res.token, game: this.game });
+      location.hash = `#/m/${this.id}?seat=${res.seat}&token=${encodeURIComponent(res.token)}`;
+    } catch (err) {
+      toast(err.message, "error");
+    }
   }
 
   endPanel(ctx) {
