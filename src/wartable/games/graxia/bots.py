@@ -1,0 +1,183 @@
+"""The Graxia heuristic bot.
+
+It rebuilds a state from its observation (``determinize``: hidden cards redrawn), then picks
+greedily: in the Command Phase every legal action is tried on a copy and the position scored
+(material and health, controlled tiles weighted by the scenario's objectives, units drawing
+near objectives they do not hold, victory points, mana, a safe Guardian); an attack is scored
+after playing its battle out with both sides passing and bluffing. In battle it plays the
+ability or spell that most improves its battle value against the enemy's, sacrifices a spare
+spell when the result is close, and bluffs otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.core.rng import Rng
+
+from . import actions as A
+from .state import (
+    B_ADVANCE,
+    B_BV0,
+    B_EXCH,
+    B_RETREAT,
+    B_SAC,
+    BUY,
+    COMMAND,
+    DRAFT,
+    DRAW,
+    GUARD,
+    OVER,
+    PLACE,
+    SHIELD,
+    T_BANNER0,
+    T_WINNER,
+    GraxiaState,
+)
+
+OBJECTIVE = {
+    "two_cities": {"city": 8, "village": 3},
+    "king_of_the_castle": {"castle": 10, "city": 5, "village": 2},
+    "march_to_victory": {"city": 5, "castle": 5, "village": 4, "boulder_fields": 6},
+    "wintermere_pass": {"castle": 12},
+    "banner_wars": {},
+    "assassination": {},
+    "mana_destroyed": {"city": 2, "castle": 2},
+}
+
+
+def objective_value(s: GraxiaState, c: int) -> int:
+    return s.sc.mana_value[c] + OBJECTIVE.get(s.sc.victory, {}).get(s.sc.terrain[c], 0)
+
+
+def evaluate(s: GraxiaState, seat: int) -> float:
+    if s.phase == OVER:
+        w = s.track[T_WINNER]
+        return 0.0 if w < 0 else (1e6 if w == seat else -1e6)
+    cat = s.cat
+    b = s.sc.board
+    score = 0.0
+    targets = [c for c in range(b.size) if objective_value(s, c) >= 4]
+    if s.sc.victory == "banner_wars":
+        targets = [s.sc.banners[1 - seat], s.track[T_BANNER0 + seat]]
+    enemies = [c for c in range(b.size) if s.unit[c] >= 0 and s.owner[c] == 1 - seat]
+    for c in range(b.size):
+        u = s.unit[c]
+        if u >= 0:
+            ut = cat.units[u]
+            sign = 1 if s.owner[c] == seat else -1
+            value = ut.cost + 2 * (ut.health - s.wounds[c]) + (25 if ut.is_guardian else 0)
+            score += sign * value
+            if sign > 0 and not ut.is_guardian:
+                todo = [t for t in targets if t >= 0 and s.ctrl[t] != seat] or enemies
+                if todo:
+                    score -= 1.5 * min(b.d(c, t) for t in todo)
+                if s.flags[c] & SHIELD and any(s.owner[n] == 1 - seat for n in b.nbr[c]):
+                    score += 2
+            if sign > 0 and ut.is_guardian:
+                score -= 4 * sum(1 for n in b.nbr[c] if s.owner[n] == 1 - seat)
+        if s.ctrl[c] >= 0:
+            score += (1 if s.ctrl[c] == seat else -1) * 1.5 * objective_value(s, c)
+    score += 25 * (s.vp[seat] - s.vp[1 - seat])
+    score += 0.4 * s.mana[seat] - 0.2 * s.mana[1 - seat]
+    score += 1.5 * len(s.hands[seat])
+    return score
+
+
+def _finish_battle(game: Any, s: GraxiaState) -> None:
+    """Play a battle out with both sides passing and bluffing (the bot's forecast)."""
+    for _ in range(20):
+        if s.phase not in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE):
+            return
+        seat = game.to_act(s)[0]
+        legal = game.legal_actions(s, seat)
+        pick = next((a for a in (A.PASS, A.BLUFF, A.ADVANCE) if a in legal), legal[0])
+        game.apply_fast(s, seat, pick, None)
+
+
+class HeuristicAgent:
+    name = "heuristic"
+    needs_observation = True
+
+    def act(
+        self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
+    ) -> int:
+        assert observation is not None
+        if len(legal) == 1:
+            return legal[0]
+        s: GraxiaState = game.determinize(observation, rng)
+        ph = s.phase
+        if ph in (COMMAND, BUY, DRAW, B_RETREAT, B_ADVANCE, PLACE, GUARD, DRAFT):
+            return self._greedy(game, s, legal, seat, rng)
+        if ph == B_EXCH:
+            return self._exchange(game, s, legal, seat)
+        if ph == B_SAC:
+            return self._sacrifice(game, s, legal, seat)
+        return legal[0]
+
+    def _greedy(self, game: Any, s: GraxiaState, legal: list[int], seat: int, rng: Rng) -> int:
+        lay = game.layout(s.config)
+        base = evaluate(s, seat)
+        best, best_score = legal[0], -1e18
+        if A.END in legal:
+            best, best_score = A.END, base + (0.5 if s.phase == COMMAND else 0.0)
+        for a in legal:
+            if a == A.END:
+                continue
+            t = s.copy()
+            game.apply_fast(t, seat, a, None)
+            kind = lay.decode(a)[0]
+            if kind == A.K_ATTACK:
+                _finish_battle(game, t)
+            score = evaluate(t, seat) + rng.below(100) * 1e-4
+            if s.phase in (DRAW, BUY) and a in (A.DRAW_UNIT, A.BUY_UNIT):
+                units = sum(1 for c in s.hands[seat] if c < len(s.cat.units))
+                score += 3 if units < 3 else -1
+            if s.phase == BUY and a in (A.BUY_UNIT, A.BUY_SPELL):
+                score += 1.0 if s.mana[seat] > 30 else -3.0
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _exchange(self, game: Any, s: GraxiaState, legal: list[int], seat: int) -> int:
+        side = 0 if seat == s.current else 1
+
+        def margin(t: GraxiaState) -> float:
+            if t.phase not in (B_EXCH, B_SAC):
+                return evaluate(t, seat)
+            mine, theirs = t.bat[B_BV0 + side], t.bat[B_BV0 + 1 - side]
+            return 3 * (mine - theirs) + 0.4 * t.mana[seat] + evaluate(t, seat) * 0.1
+
+        best, best_score = A.PASS, margin(s) + 1.0
+        for a in legal:
+            if a == A.PASS:
+                continue
+            t = s.copy()
+            game.apply_fast(t, seat, a, None)
+            score = margin(t)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _sacrifice(self, game: Any, s: GraxiaState, legal: list[int], seat: int) -> int:
+        side = 0 if seat == s.current else 1
+        mine, theirs = s.bat[B_BV0 + side], s.bat[B_BV0 + 1 - side]
+        options = [a for a in legal if a != A.BLUFF]
+        spells = len([c for c in s.hands[seat] if c >= len(s.cat.units)])
+        if not options or (spells < 3 and abs(mine - theirs) > 8):
+            return A.BLUFF
+        lay = game.layout(s.config)
+        nu = len(s.cat.units)
+
+        def keep_value(a: int) -> float:
+            _, sp, defence = lay.decode(a)
+            spell = s.cat.spells[sp]
+            useful = 0.0 if spell.sacrifice_only else spell.cost
+            want_defence = theirs >= mine
+            return useful - spell.modifier + (0 if bool(defence) == want_defence else 5)
+
+        pick = min(options, key=keep_value)
+        _, sp, _ = lay.decode(pick)
+        if s.cat.spells[sp].modifier < 2 and s.hands[seat].count(nu + sp) < 2 and spells < 4:
+            return A.BLUFF
+        return pick
