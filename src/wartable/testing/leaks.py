@@ -78,7 +78,15 @@ class _Checker:
         self.where = where
         self.reveals, self.strict = _declared(game)
         self.counts = dict.fromkeys(
-            ("at_rest", "scrambled", "steps_compared", "steps_skipped", "strict_steps"), 0
+            (
+                "at_rest",
+                "spectator",
+                "scrambled",
+                "steps_compared",
+                "steps_skipped",
+                "strict_steps",
+            ),
+            0,
         )
 
     # ----- 1: at rest ----------------------------------------------------------------
@@ -111,6 +119,23 @@ class _Checker:
             f"{where}: the rendered text shows what this seat cannot see"
         )
         self.counts["at_rest"] += 1
+
+    def spectator(self, state: Any) -> None:
+        """The public view (``observe(state, None)``): whatever is hidden from some seat is
+        hidden from a spectator, so scrambling for every seat in turn must not change it."""
+        g = self.game
+        other = state
+        for seat in range(g.num_players(state)):
+            other = self.scramble(other, seat, self.rng)
+        obs = g.observe(state, None)
+        assert g.observe(other, None) == obs, (
+            f"{self.where}: the spectator view shows hidden information"
+            f" ({_diff(obs, g.observe(other, None))})"
+        )
+        assert g.render(other, None) == g.render(state, None), (
+            f"{self.where}: the spectator's rendered text shows hidden information"
+        )
+        self.counts["spectator"] += 1
 
     # ----- 2: across the next step ----------------------------------------------------
     def step(self, state: Any, actor: int, action: int, seat: int) -> None:
@@ -265,6 +290,7 @@ def check_leaks(
         if points < max_points and checker.rng.below(rate) == 0:
             points += 1
             checker.where = f"{game.id} {config_data} seed={seed} decision={n}"
+            checker.spectator(state)
             for seat in range(game.num_players(state)):
                 checker.at_rest(state, seat)
                 checker.step(state, actor, action, seat)
