@@ -298,8 +298,25 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
             "friendly_unit",
             "any_unit",
         ):
-            return A.K_ABILITY, _unit_targets(s, seat, c, e.target)
+            cells = _unit_targets(s, seat, c, e.target)
+            if e.range:
+                cells = [n for n in cells if s.sc.board.d(c, n) <= e.range]
+            if e.kind == "displace":
+                cells = [n for n in cells if n not in s.sc.vital and _push_to(s, c, n) >= 0]
+            return A.K_ABILITY, cells
     return A.K_ABILITY, [c]
+
+
+def _push_to(s: GraxiaState, c: int, target: int) -> int:
+    """The free tile directly away from ``c`` next to ``target`` (-1: blocked)."""
+    b = s.sc.board
+    ut = s.cat.units[s.unit[target]]
+    far = max(b.d(c, n) for n in b.nbr[target])
+    for n in b.nbr[target]:
+        if b.d(c, n) == far and b.d(c, n) > b.d(c, target) and s.unit[n] < 0:
+            if B.can_stand(s, ut, n) and B.edge_open(s, ut, target, n):
+                return n
+    return -1
 
 
 def _ranged_damage(s: GraxiaState, shooter: int, target: int, e: Effect) -> int:
@@ -419,9 +436,9 @@ def _command_effect(
     elif k == "atonement" and s.unit[target] >= 0:
         _atonement(s, seat, target, events)
     elif k == "displace" and s.unit[target] >= 0 and c >= 0 and target not in s.sc.vital:
-        away = b.straight_away(c, target)
-        if away >= 0 and s.unit[away] < 0 and B.can_stand(s, s.cat.units[s.unit[target]], away):
-            B.move_unit(s, target, away, events)
+        away = _push_to(s, c, target)
+        if away >= 0:  # the banner stays with the pushed unit's owner; its shield drops
+            B.move_unit(s, target, away, events, take=False)
     elif k in ("gain_mana", "steal_mana", "draw_cards", "recover_spell", "recover_unit"):
         _card_effect(s, seat, e, events)
 
