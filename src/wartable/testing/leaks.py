@@ -49,6 +49,7 @@ Determinism across processes (different ``PYTHONHASHSEED``) is checked by
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -60,12 +61,10 @@ from wartable.core.rng import Rng
 Scrambler = Callable[[Any, int, Rng], Any]
 
 
-def _declared(game: Game[Any, Any]) -> tuple[Callable[[Event], bool], bool]:
-    """The game's ``reveals(event)`` (default: none) and ``STRICT_STEPS`` (default: off)."""
-    import importlib
-
-    package = type(game).__module__.rpartition(".")[0]
-    module = importlib.import_module(f"{package}.hidden")
+def _declared(scramble: Scrambler) -> tuple[Callable[[Event], bool], bool]:
+    """``reveals(event)`` (default: none) and ``STRICT_STEPS`` (default: off), declared
+    next to the scrambler."""
+    module = importlib.import_module(scramble.__module__)
     reveals: Callable[[Event], bool] = getattr(module, "reveals", lambda e: False)
     return reveals, bool(getattr(module, "STRICT_STEPS", False))
 
@@ -76,7 +75,7 @@ class _Checker:
         self.scramble = scramble
         self.rng = rng
         self.where = where
-        self.reveals, self.strict = _declared(game)
+        self.reveals, self.strict = _declared(scramble)
         self.counts = dict.fromkeys(
             (
                 "at_rest",
