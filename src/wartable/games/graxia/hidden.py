@@ -1,0 +1,76 @@
+"""Where each seat's hidden information lives (for the leak test, apart from ``observe``).
+
+``scramble(state, seat, rng)`` redraws what ``seat`` may not see: the other seat's hand
+(keeping its unit and spell counts), every deck's order and contents among the hidden cards,
+the other seat's set-up pool (but scenario 6's openly drafted one), the other seat's
+placement or sacrifice commitment, its secret spy, and the ``Rng``.
+"""
+
+from __future__ import annotations
+
+from wartable.core.events import Event
+from wartable.core.rng import Rng
+
+from . import actions as A
+from .state import B_SAC, OVER, PLACE, T_SPY0, GraxiaState
+
+REVEALING = frozenset(
+    {"summon", "spell", "battle_spell", "sacrifice", "bluff", "revealed", "guardian", "drafted"}
+)
+
+
+def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
+    s = state.copy()
+    s.rng = Rng(rng.next64())
+    nu = len(s.cat.units)
+    other = 1 - seat
+    units: list[int] = []
+    spells: list[int] = []
+    for d in s.decks:
+        for c in d:
+            (units if c < nu else spells).append(c)
+    hand_units = sum(1 for c in s.hands[other] if c < nu)
+    hand_spells = len(s.hands[other]) - hand_units
+    for c in s.hands[other]:
+        (units if c < nu else spells).append(c)
+    open_pool = s.sc.draft[other] == "assassination"
+    if not open_pool:
+        units.extend(s.pool[other])
+    rng.shuffle(units)
+    rng.shuffle(spells)
+    s.hands[other] = [units.pop() for _ in range(hand_units)] + [
+        spells.pop() for _ in range(hand_spells)
+    ]
+    if not open_pool:
+        s.pool[other] = [units.pop() for _ in range(len(state.pool[other]))]
+    for i, d in enumerate(state.decks):
+        src = units if i < 2 else spells
+        s.decks[i] = [src.pop() for _ in range(len(d))]
+    if s.phase != OVER and s.track[T_SPY0 + other] >= 0 and s.phase > PLACE:
+        mine = sorted(
+            {u for c, u in enumerate(s.unit) if u >= 0 and s.owner[c] == other} - {s.guard[other]}
+        )
+        if mine:
+            s.track[T_SPY0 + other] = rng.choice(mine)
+    if s.phase == B_SAC and s.commit.done[other] and s.commit.buffers[other]:
+        s.commit.buffers[other] = [A.BLUFF]
+    elif s.phase == PLACE:
+        from .game import GraxiaGame
+        from .setup import place_legal
+
+        lay = GraxiaGame().layout(s.config)
+        s.commit.buffers[other] = []
+        for _ in range(200):
+            legal = place_legal(s, lay, other)
+            if not legal or (A.END in legal and (s.commit.done[other] or rng.below(2))):
+                break
+            choice = [a for a in legal if a != A.END]
+            if not choice:
+                break
+            s.commit.add(other, rng.choice(choice))
+    return s
+
+
+def reveals(event: Event) -> bool:
+    """Events whose values the rules make public: cards played or revealed."""
+    return event.get("type") in REVEALING
