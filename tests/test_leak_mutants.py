@@ -112,3 +112,29 @@ def test_draconia_arrow_step_from_a_face_down_unit(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(drules, "arrow_step", leaky)
     with pytest.raises(AssertionError, match=r"reveals nothing to this seat.*phase"):
         check_leaks_all(get_game("draconia"))
+
+
+def test_the_declaration_is_required_and_must_hide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that declares nothing, or a scrambler that hides nothing, does not pass."""
+    from wartable.core.rng import Rng
+
+    game = get_game("weapons")
+    monkeypatch.setattr(WeaponsGame, "hidden_scrambler", lambda self: None)
+    with pytest.raises(AssertionError, match="no hidden-information scrambler"):
+        check_leaks_all(game)
+
+    def same(state: Any, seat: int, rng: Rng) -> Any:
+        return state.copy()
+
+    monkeypatch.setattr(WeaponsGame, "hidden_scrambler", lambda self: same)
+    with pytest.raises(AssertionError, match="keeps the Rng"):
+        check_leaks_all(game)
+
+    def reseed_only(state: Any, seat: int, rng: Rng) -> Any:
+        other = state.copy()
+        other.rng = Rng(rng.next64())
+        return other
+
+    monkeypatch.setattr(WeaponsGame, "hidden_scrambler", lambda self: reseed_only)
+    counts = check_leaks_all(game)
+    assert counts["at_rest"] > 0 and counts["scrambled"] == 0  # the conformance test refuses it
