@@ -1,0 +1,216 @@
+"""§5.4 unit abilities and spell cards: each effect the engine implements, with its section."""
+
+from __future__ import annotations
+
+from graxia_helpers import act, blank, give, inner, legal_texts, put, terrain_cells
+
+from wartable.games.graxia import board as B
+from wartable.games.graxia.state import B_BV0, B_BV1, B_RETREAT, BARRIER, STUNNED
+
+
+def _near(s, c, d, terrain=("plains",)):  # type: ignore[no-untyped-def]
+    b = s.sc.board
+    return next(
+        n for n in range(b.size) if b.d(c, n) == d and s.sc.terrain[n] in terrain and s.unit[n] < 0
+    )
+
+
+def test_section_5_4_ballista_bolt_siege_2_tiles_3_wounds_plus_3_against_large_creatures() -> None:
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    put(s, c, "Bone Ballista", 0)
+    t = _near(s, c, 2)
+    put(s, t, "Talon", 1)
+    act(s, f"shoot {b.text(c)} {b.text(t)}")
+    assert s.wounds[t] == 3 + 3
+    s2 = blank()
+    put(s2, c, "Bone Ballista", 0)
+    put(s2, t, "Flesh Impalers", 1)
+    act(s2, f"shoot {b.text(c)} {b.text(t)}")
+    assert s2.wounds[t] == 3
+    far = _near(s2, c, 3)
+    put(s2, far, "Flesh Impalers", 1)
+    assert f"shoot {b.text(c)} {b.text(far)}" not in legal_texts(s2)
+
+
+def test_section_5_4_ballista_bolt_into_a_city_gets_the_bonus_less_the_city() -> None:
+    s = blank()
+    b = s.sc.board
+    city = terrain_cells(s, "city")[0]
+    c = next(
+        n
+        for n in range(b.size)
+        if b.d(city, n) == 2 and s.sc.terrain[n] not in ("hills", "mountains")
+    )
+    put(s, c, "Bone Ballista", 0)
+    put(s, city, "Flesh Impalers", 1)
+    act(s, f"shoot {b.text(c)} {b.text(city)}")
+    assert s.wounds[city] == 3 + 3 - 1  # §5.4 City: 1 wound less in the Command Phase
+
+
+def test_section_5_4_blunderbuss_4_tiles_1_wound_unmitigated_keeps_shield_and_stuns() -> None:
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    put(s, c, "Balak the Hunter", 0)
+    t = next(n for n in range(b.size) if b.d(c, n) == 4 and s.sc.terrain[n] == "forest")
+    put(s, t, "Flesh Impalers", 1, shield=True)
+    act(s, f"shoot {b.text(c)} {b.text(t)}")
+    assert s.wounds[t] == 1  # no forest or shield reduction
+    assert s.flags[t] & STUNNED
+    assert s.flags[t] & 64  # the shield stays
+
+
+def test_section_5_4_aura_of_health_heals_adjacent_friends() -> None:
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    put(s, c, "Ithel", 0)
+    n1, n2 = b.nbr[c][:2]
+    put(s, n1, "Blood Crusaders", 0, wounds=2)
+    put(s, n2, "Flesh Impalers", 1, wounds=2)
+    act(s, f"ability {b.text(c)} {b.text(c)}")
+    assert s.wounds[n1] == 1 and s.wounds[n2] == 2
+    assert s.mana[0] == 20 - 1
+
+
+def test_section_5_4_blessing_of_celethrea_heals_celethreal_units_after_the_command_phase() -> None:
+    s = blank("2p-2")
+    c = s.sc.home[0][0]
+    put(s, c, "Sype", 0)
+    s.guard[0] = s.cat.unit_index["Sype"]
+    other = inner(s, "plains")
+    put(s, other, "The Jade Council", 0, wounds=2)
+    act(s, "end")
+    assert s.wounds[other] == 1
+
+
+def test_section_5_4_bark_regrowth_two_less_wounds_in_forest() -> None:
+    s = blank()
+    f = terrain_cells(s, "forest")[0]
+    put(s, f, "Grimbark", 1)
+    B.damage(s, f, 5, 0, None)
+    assert s.wounds[f] == 5 - 1 - 2  # forest 1, Bark Regrowth 2
+
+
+def test_section_5_4_acid_claws_adds_two_wounds_at_step_7() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    put(s, a, "Acid Crawlers", 0)
+    put(s, d, "Flesh Impalers", 1)
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    bv = s.bat[B_BV0]
+    act(s, "use Acid Claws", 0)
+    act(s, "pass", 1)
+    act(s, "pass", 0)
+    act(s, "bluff", 0)
+    act(s, "bluff", 1)
+    assert s.wounds[d] == (bv + 1) // 2 + 2
+    assert s.mana[0] == 20 - 3
+
+
+def test_section_5_4_blood_thirst_plus_3_against_a_wounded_enemy() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    put(s, a, "Thrag Skullsplitter", 0)
+    put(s, d, "Flesh Impalers", 1)
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    fresh = s.bat[B_BV0]
+    s2 = blank()
+    put(s2, a, "Thrag Skullsplitter", 0)
+    put(s2, d, "Flesh Impalers", 1, wounds=1)
+    act(s2, f"attack {b.text(a)} {b.text(d)}")
+    assert s2.bat[B_BV0] == fresh + 3
+
+
+def test_section_5_4_bedazzle_stuns_an_enemy_unit() -> None:
+    s = blank()
+    c = inner(s, "plains")
+    put(s, c, "Flesh Impalers", 1)
+    give(s, 0, "Bedazzle")
+    act(s, f"spell Bedazzle {s.sc.board.text(c)}")
+    assert s.flags[c] & STUNNED
+    assert s.mana[0] == 20 - 4
+
+
+def test_section_5_4_bounty_of_riches_gains_15_mana() -> None:
+    s = blank()
+    give(s, 0, "Bounty of Riches")
+    act(s, "spell Bounty of Riches")
+    assert s.mana[0] == 35
+
+
+def test_section_5_4_dragon_barrier_only_on_normal_units_and_blocks_unique_damage() -> None:
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    hero = next(n for n in b.nbr[c])
+    put(s, c, "Blood Crusaders", 0)
+    put(s, hero, "Ithel", 0)
+    give(s, 0, "Dragon Barrier")
+    texts = legal_texts(s)
+    assert f"spell Dragon Barrier {b.text(c)}" in texts
+    assert f"spell Dragon Barrier {b.text(hero)}" not in texts
+    act(s, f"spell Dragon Barrier {b.text(c)}")
+    assert s.flags[c] & BARRIER
+
+
+def test_section_5_4_destined_for_greatness_wins_regardless() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    put(s, a, "Miners of the Deep", 0)
+    put(s, d, "Flesh Impalers", 1)
+    give(s, 0, "Destined for Greatness")
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    act(s, "spell Destined for Greatness", 0)
+    act(s, "pass", 1)
+    act(s, "pass", 0)
+    act(s, "bluff", 0)
+    act(s, "bluff", 1)
+    assert s.phase == B_RETREAT  # the defender must retreat although it took fewer wounds
+    assert s.bat[14] < s.bat[15]  # wounds inflicted by the attacker < by the defender
+
+
+def test_section_5_4_chain_lightning_eliminating_a_supporter_scores_and_withdraws_support() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    sup = next(n for n in b.nbr[d] if b.d(a, n) == 1)
+    put(s, a, "Blood Crusaders", 0)
+    put(s, d, "Flesh Impalers", 1)
+    put(s, sup, "Miners of the Deep", 0, wounds=6)
+    give(s, 1, "Chain Lightning")
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    before = s.bat[B_BV0]
+    act(s, "pass", 0)
+    act(s, "spell Chain Lightning", 1)
+    assert s.unit[sup] < 0
+    assert s.bat[B_BV0] == before - 3
+    assert s.vp[1] == 1
+
+
+def test_section_5_4_mists_of_confusion_and_orb_of_orlock() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    put(s, a, "Blood Crusaders", 0)
+    put(s, d, "Flesh Impalers", 1)
+    give(s, 1, "Mists of Confusion", "Orb of Orlock")
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    before = s.bat[B_BV0]
+    act(s, "pass", 0)
+    act(s, "spell Orb of Orlock", 1)
+    assert s.bat[B_BV0] == max(0, before - 4)
+    act(s, "pass", 0)
+    act(s, "spell Mists of Confusion", 1)
+    assert "use Zealotry" not in legal_texts(s, 0)
+    assert s.bat[B_BV1] >= 0
