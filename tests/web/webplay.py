@@ -90,12 +90,15 @@ def click_one(page: Page, rng: random.Random, prefer: str | None = None) -> str:
             target.click(timeout=3000)
         except Exception:
             continue
-        page.wait_for_function(
-            """v => { const b = document.querySelector('#board');
-                      return b && (b.dataset.version !== v || b.dataset.outcome !== undefined); }""",
-            arg=version,
-            timeout=30_000,
-        )
+        try:
+            page.wait_for_function(
+                """v => { const b = document.querySelector('#board');
+                          return b && (b.dataset.version !== v || b.dataset.outcome !== undefined); }""",
+                arg=version,
+                timeout=15_000,
+            )
+        except Exception:
+            continue
         return action
     raise AssertionError(f"nothing to click on the board: {board(page)}")
 

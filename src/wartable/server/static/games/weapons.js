@@ -56,7 +56,7 @@ export default {
       case "skirmish": return `${ctx.seatName(e.first_attacker)} attacks ${ctx.seatName(e.defender)}`;
       case "attack": return e.card == null || e.card < 0 ? `${who} attacks face down` : `${who} attacks with ${cardName(e.card, c)}${e.face_down ? " (face down)" : ""}`;
       case "reveal": return `the face-down attack was ${cardName(e.card, c)}`;
-      case "defend": return `${who} defends with ${cardName(e.card, c)}${e.beaten ? " — beaten" : ""}`;
+      case "defend": return `${who} defends with ${cardName(e.card, c)}${e.beaten ? " and beats the attack" : " but does not beat it"}`;
       case "concede": return `${who} concedes`;
       case "pass": return `${who} passes`;
       case "health": return `${who} is down to ${e.health} health`;
