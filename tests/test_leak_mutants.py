@@ -138,3 +138,20 @@ def test_the_declaration_is_required_and_must_hide(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(WeaponsGame, "hidden_scrambler", lambda self: reseed_only)
     counts = check_leaks_all(game)
     assert counts["at_rest"] > 0 and counts["scrambled"] == 0  # the conformance test refuses it
+
+
+def test_invasion_seat_view_with_the_deck_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draconis Invasion: a seat knows what its deck holds, never its order (the seat view
+    once handed bots the order)."""
+    from wartable.games.invasion.game import InvasionGame
+
+    original = InvasionGame.seat_view
+
+    def leaky(self: InvasionGame, state: Any, seat: int) -> Any:
+        view = original(self, state, seat)
+        fields = {k: getattr(view, k) for k in type(view).__slots__}
+        return {**fields, "deck": list(state.deck[seat])}
+
+    monkeypatch.setattr(InvasionGame, "seat_view", leaky)
+    with pytest.raises(AssertionError, match="seat view handed to bots"):
+        check_leaks_all(get_game("invasion"))

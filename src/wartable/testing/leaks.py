@@ -11,8 +11,9 @@ face up, the seat's own draw), and ``STRICT_STEPS = True`` (below).
 Along random playouts, at sampled decisions, for every seat ``v``:
 
 1. At rest. A scrambled copy must give ``v`` the same observation, the same ``to_act``,
-   the same legal actions (if ``v`` is to act) and the same ``render(state, v)`` text;
-   the scrambled copy keeps the game's invariants.
+   the same legal actions (if ``v`` is to act), the same ``render(state, v)`` text and the
+   same ``seat_view`` contents; the scrambled copy keeps the game's invariants. Scrambling
+   for every seat in turn must leave the spectator's view (seat ``None``) alone.
 2. Across the next step. The action the playout takes (seat ``p``, action ``a``) is applied
    to the state and to a twin, and ``v``'s views of the two steps are compared:
 
@@ -116,6 +117,11 @@ class _Checker:
             )
         assert g.render(other, seat) == text, (
             f"{where}: the rendered text shows what this seat cannot see"
+        )
+        view, seen = _fields(g.seat_view(state, seat)), _fields(g.seat_view(other, seat))
+        assert view == seen, (
+            f"{where}: the seat view handed to bots shows what this seat cannot see"
+            f" ({_diff(view, seen)})"
         )
         self.counts["at_rest"] += 1
 
@@ -251,6 +257,14 @@ def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
     else:
         out[prefix] = data
     return out
+
+
+def _fields(view: Any) -> dict[str, Any]:
+    """A seat view's contents: the dict itself, or an object's slots or attributes."""
+    if isinstance(view, dict):
+        return view
+    names = getattr(type(view), "__slots__", None) or list(vars(view))
+    return {k: getattr(view, k, None) for k in names}
 
 
 def _diff(a: dict[str, Any], b: dict[str, Any]) -> str:
