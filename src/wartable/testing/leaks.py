@@ -260,10 +260,14 @@ def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
 
 
 def _fields(view: Any) -> dict[str, Any]:
-    """A seat view's contents: the dict itself, or an object's slots or attributes."""
+    """A seat view's contents: the dict itself, or an object's slots or attributes (a class
+    compiled with mypyc lists them in ``__mypyc_attrs__``)."""
     if isinstance(view, dict):
         return view
-    names = getattr(type(view), "__slots__", None) or list(vars(view))
+    cls = type(view)
+    names = getattr(cls, "__slots__", None) or getattr(cls, "__mypyc_attrs__", None)
+    if names is None:
+        names = list(vars(view))
     return {k: getattr(view, k, None) for k in names}
 
 
