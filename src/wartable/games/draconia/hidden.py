@@ -26,8 +26,11 @@ from .state import BASIC_PILE, CHAMPION_PILE, DEPLOY, EMPTY, LEADER_PILE, SETTLE
 def _cards(s: DraconiaState, p: int, seat: int, rng: Rng) -> dict[int, int]:
     """Deal seat ``p``'s unseen deck positions anew; returns old position -> new position.
 
-    A face-down unit is never a Haste unit: every Haste unit is revealed in the Order Phase
-    right after the deployment ("Revealing Units"), so the table knows that much."""
+    A face-down unit is drawn from the non-Haste units: every Haste unit deployed is revealed
+    in the Order Phase ("Players must reveal all the face-down units with the Haste
+    ability"), so the table knows that much. (A unit placed face down by Maneuver later
+    may have Haste; drawing it from the others still gives a position the seat cannot
+    tell apart.)"""
     if p == seat:
         rng.shuffle(s.draw[p])
         return {}
@@ -38,7 +41,7 @@ def _cards(s: DraconiaState, p: int, seat: int, rng: Rng) -> dict[int, int]:
     rng.shuffle(pool)
     new_down = []
     for line in down:
-        i = next(i for i, c in enumerate(pool) if not s.unit(p, c).haste)
+        i = next((i for i, c in enumerate(pool) if not s.unit(p, c).haste), 0)
         new_down.append(pool.pop(i))
         s.field[p][line] = new_down[-1]
     k = len(s.hand[p])
