@@ -106,6 +106,7 @@ function playerBoard(ctx, seat, pending) {
   const settlement = p.settlement >= 0 && ctx.cat.settlements ? ctx.cat.settlements[p.settlement] : null;
   const head = seatHead(ctx, seat, [
     h("span", { class: "faction", style: { background: FACTION_COLOUR[fac] || "#666" } }, titleCase(fac)),
+    o.config && o.config.mode === "teams" ? h("span", { class: "stat", title: "2vs2: partners sit opposite" }, `Team ${seat % 2 === 0 ? "A" : "B"}`) : null,
     health(p.health),
     stat("⛁", p.supply, "supply tokens", "gold"),
     stat("🂠", p.hand_count, "cards in hand"),

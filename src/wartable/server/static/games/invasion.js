@@ -175,16 +175,20 @@ export default {
     });
     const table = zone("The table", h("div", { class: "row center market" }, market));
     const players = [];
+    const team = o.config && o.config.mode === "team";
+    const owner = (p) => (team ? Math.floor(p / 2) : p);
     for (let s = 0; s < o.n; s++) {
       const defeated = (o.defeated[s] || []).map((id) => (ctx.cat.invaders || [])[id]);
       const glory = defeated.reduce((a, v) => a + ((v && v.glory) || 0), 0);
       players.push(h("div", { class: `zone player${s === ctx.seat ? " mine" : ""}`, style: { borderColor: seatColour(s) } },
         seatHead(ctx, s, [
           stat("🂠", o.hand_sizes[s], "hand"), stat("☰", o.deck_sizes[s], "deck"), stat("♻", sum(o.discards[s]), "discard pile"),
-          stat("★", glory, "glory from defeated invaders", "gold"), stat("⚑", o.campaign_counts ? o.campaign_counts[s] : 0, "campaigns"),
+          stat("★", glory, "glory from defeated invaders", "gold"), stat("⚑", o.campaign_counts ? o.campaign_counts[owner(s)] ?? 0 : 0, team ? "the team's campaigns" : "campaigns"),
+          team ? h("span", { class: "stat", title: "Team Versus: seats 0-1, 2-3, 4-5 sit together" }, `Team ${"ABC"[owner(s)]}`) : null,
         ], o.active === s),
+        s !== ctx.seat && o.hands && o.hands[s] ? h("div", { class: "row", title: "this hand is shown to you" }, o.hands[s].map((c, k) => (c ? kindCard(ctx, k, c, "tiny") : null)).filter(Boolean)) : null,
         defeated.length ? h("div", { class: "row" }, defeated.map((v) => h("span", { class: "stat", title: "defeated" }, `☠ ${v ? v.name : "?"}`))) : null,
-        o.campaigns && o.campaigns[s] ? h("div", { class: "row" }, o.campaigns[s].map((id) => campaignCard(ctx, id, "held"))) : null));
+        o.campaigns && o.campaigns[owner(s)] && (!team || s % 2 === 0) ? h("div", { class: "row" }, o.campaigns[owner(s)].map((id) => campaignCard(ctx, id, "held"))) : null));
     }
     const inPlay = (o.play || []).map((c, k) => (c ? kindCard(ctx, k, c, "tiny") : null)).filter(Boolean);
     const turn = zone(h("span", {}, o.active === ctx.seat ? "Your turn" : `${ctx.seatName(o.active)}'s turn`),
