@@ -98,7 +98,7 @@ def test_section_6_c_guardian_discount_of_7_behind_it_once_per_round() -> None:
     b = s.sc.board
     g = inner(s, "plains")
     put(s, g, s.cat.units[s.guard[0]].name, 0)
-    behind = B.behind(s, 0, g)
+    behind = sorted(B.behind(s, 0, g))
     front = [n for n in b.nbr[g] if n not in behind]
     u = s.cat.unit_index["Blood Crusaders"]
     assert summon_cost(s, 0, u, behind[0]) == 10 - 7

@@ -158,6 +158,9 @@ def is_large(ut: UnitType) -> bool:
     return ut.klass == LARGE
 
 
+_BEHIND: dict[int, tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]] = {}
+
+
 def front_distance(s: GraxiaState, seat: int, cell: int) -> int:
     """Distance from ``cell`` to the nearest tile of the enemy's Home Row (forward = smaller)."""
     b = s.sc.board
@@ -165,15 +168,27 @@ def front_distance(s: GraxiaState, seat: int, cell: int) -> int:
     return min((b.d(cell, h) for h in enemy), default=0)
 
 
-def behind(s: GraxiaState, seat: int, guardian: int) -> list[int]:
+def behind(s: GraxiaState, seat: int, guardian: int) -> frozenset[int]:
     """§6 C: the tiles directly behind the Guardian (next to it but not in front when it
-    stands on its Home Row)."""
-    b = s.sc.board
-    g = front_distance(s, seat, guardian)
-    on_home = guardian in s.sc.home[seat]
-    out = []
-    for n in b.nbr[guardian]:
-        f = front_distance(s, seat, n)
-        if f > g or (on_home and f >= g):
-            out.append(n)
-    return out
+    stands on its Home Row). Computed once per map."""
+    table = _BEHIND.get(id(s.sc))
+    if table is None:
+        b = s.sc.board
+        per_seat = []
+        for p in (0, 1):
+            rows = []
+            for g in range(b.size):
+                gd = front_distance(s, p, g)
+                on_home = g in s.sc.home[p]
+                rows.append(
+                    frozenset(
+                        n
+                        for n in b.nbr[g]
+                        if front_distance(s, p, n) > gd
+                        or (on_home and front_distance(s, p, n) >= gd)
+                    )
+                )
+            per_seat.append(tuple(rows))
+        table = (per_seat[0], per_seat[1])
+        _BEHIND[id(s.sc)] = table
+    return table[seat][guardian]

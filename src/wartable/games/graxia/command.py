@@ -88,23 +88,26 @@ def attack_targets(s: GraxiaState, c: int) -> list[int]:
     ]
 
 
-def summon_cost(s: GraxiaState, seat: int, u: int, cell: int) -> int:
+def summon_cost(s: GraxiaState, seat: int, u: int, cell: int, g: int = -2) -> int:
     """§6 C: the unit's cost, less 7 once per round when placed behind the Guardian."""
     cost = s.cat.units[u].cost
     if s.track[T_DISCOUNT] or s.cat.units[u].klass == GUARDIAN:
         return cost
-    g = s.guardian_cell(seat)
+    if g == -2:
+        g = s.guardian_cell(seat)
     if g >= 0 and cell in B.behind(s, seat, g):
         return max(0, cost - DISCOUNT)
     return cost
 
 
-def summon_cells(s: GraxiaState, seat: int, u: int) -> list[int]:
+def summon_cells(s: GraxiaState, seat: int, u: int, g: int = -2) -> list[int]:
     """§6 C: unoccupied tiles adjacent to the Guardian or on the Home Row (a Guardian only on
     its Home Row, and not in the round it fell); Allies: any friendly controlled tile."""
     ut = s.cat.units[u]
+    if g == -2:
+        g = s.guardian_cell(seat)
     if ut.klass == GUARDIAN:
-        if s.track[T_GFELL0 + seat] == s.round_no or s.guardian_cell(seat) >= 0:
+        if s.track[T_GFELL0 + seat] == s.round_no or g >= 0:
             return []
         cells = list(s.sc.home[seat])
     else:
@@ -117,7 +120,6 @@ def summon_cells(s: GraxiaState, seat: int, u: int) -> list[int]:
             )
             if count >= limit:
                 return []
-        g = s.guardian_cell(seat)
         cells = list(s.sc.home[seat])
         if g >= 0:
             cells += [n for n in s.sc.board.nbr[g] if n not in cells]
@@ -157,13 +159,14 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
                         out.append(lay.pair(A.K_GIVE, c, n))
     seen: set[int] = set()
     nu = len(s.cat.units)
+    g = s.guardian_cell(seat)
     for card in s.hands[seat]:
         if card in seen:
             continue
         seen.add(card)
         if card < nu:
-            for cell in summon_cells(s, seat, card):
-                if s.mana[seat] >= summon_cost(s, seat, card, cell):
+            for cell in summon_cells(s, seat, card, g):
+                if s.mana[seat] >= summon_cost(s, seat, card, cell, g):
                     out.append(lay.at(A.K_SUMMON, card, cell))
         else:
             sp = card - nu
@@ -171,21 +174,20 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
             if spell.in_command and not spell.sacrifice_only and s.mana[seat] >= spell.cost:
                 for t in effects.spell_targets(s, seat, spell):
                     out.append(lay.one(A.K_SPELL, sp) if t < 0 else lay.at(A.K_SPELL_AT, sp, t))
-    out.extend(portal_actions(s, lay, seat))
+    out.extend(portal_actions(s, lay, seat, g))
     return sorted(set(out))
 
 
-def portal_actions(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
+def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
     """§5.1 Create Portals: 8 mana for two on neutral or friendly tiles, not on the player's
     first round; instead of new ones, the pair may be moved (once per round)."""
-    if s.track[T_PORTAL] or s.round_no < 2 or s.guardian_cell(seat) < 0:
+    if s.track[T_PORTAL] or s.round_no < 2 or g < 0:
         return []
     have = sum(1 for p in s.portal if p == seat)
     if have == 0 and s.mana[seat] < PORTAL_COST:
         return []
     ok = [c for c in range(s.sc.board.size) if s.ctrl[c] in (-1, seat) and s.portal[c] < 0]
     if len(ok) > 8:  # keep the choice small: tiles near the Guardian or the Home Row
-        g = s.guardian_cell(seat)
         b = s.sc.board
         ok = [c for c in ok if b.d(g, c) <= 2 or c in s.sc.home[seat]]
     return [lay.pair(A.K_PORTAL, a, c) for a in ok for c in ok if a < c]

@@ -206,9 +206,12 @@ class GraxiaState:
         return len(self.hands[seat]) + 1
 
     def guardian_cell(self, seat: int) -> int:
-        units = self.cat.units
-        for c, u in enumerate(self.unit):
-            if u >= 0 and self.owner[c] == seat and units[u].is_guardian:
+        g = self.guard[seat]
+        if g < 0:
+            return -1
+        unit, owner = self.unit, self.owner
+        for c in range(len(unit)):
+            if unit[c] == g and owner[c] == seat:
                 return c
         return -1
 
