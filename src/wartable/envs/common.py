@@ -17,6 +17,8 @@ from wartable.games import get_game
 __all__ = [
     "BOUND",
     "DEFAULT_REWARD",
+    "HIGH",
+    "LOW",
     "REWARDS",
     "action_mask",
     "bounded",
@@ -25,8 +27,10 @@ __all__ = [
     "terminal_rewards",
 ]
 
-# Encoded values are clipped into [-BOUND, BOUND] so the observation space is finite.
-BOUND = 1e6
+# Every encoder segment is normalised into [0, 1] (docs/research.md); ``bounded`` clips
+# into [LOW, HIGH] so a future encoder's slip cannot leave the observation space.
+LOW, HIGH = 0.0, 1.0
+BOUND = 1e6  # the utility bound of the "score" reward in OpenSpiel
 
 
 def resolve_game(game: str | Game[Any, Any]) -> Game[Any, Any]:
@@ -40,4 +44,4 @@ def action_mask(legal: list[int], size: int) -> np.ndarray:
 
 
 def bounded(vec: np.ndarray) -> np.ndarray:
-    return np.clip(vec, -BOUND, BOUND, out=vec)
+    return np.clip(vec, LOW, HIGH, out=vec)

@@ -37,8 +37,9 @@ from wartable.core.match import agent_rngs
 from wartable.core.rewards import is_draw
 
 from .common import (
-    BOUND,
     DEFAULT_REWARD,
+    HIGH,
+    LOW,
     action_mask,
     bounded,
     check_reward,
@@ -84,7 +85,7 @@ class WartableGymEnv(gym.Env[ObsType, np.int64]):
         self.render_mode = render_mode
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
-                "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+                "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )

@@ -20,7 +20,7 @@ from gymnasium import spaces
 from wartable.core.errors import IllegalAction
 from wartable.core.game import Game
 
-from .common import BOUND, DEFAULT_REWARD, action_mask, bounded, check_reward, resolve_game
+from .common import DEFAULT_REWARD, HIGH, LOW, action_mask, bounded, check_reward, resolve_game
 from .encoders import make_encoder
 
 ADAPTER_OPTIONS = ("encoder", "render_mode", "reward", "max_cycles")
@@ -58,13 +58,13 @@ class Table:
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+                "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
-        self.state_space = spaces.Box(-BOUND, BOUND, (self.seats * self.encoder.size,), np.float32)
+        self.state_space = spaces.Box(LOW, HIGH, (self.seats * self.encoder.size,), np.float32)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         return bounded(self.encoder.encode(self.game.observe(state, seat)))

@@ -31,6 +31,13 @@ class Encoder(Protocol):
     def describe(self) -> list[Segment]: ...
 
 
+def squash(value: float, scale: float) -> float:
+    """A count in [0, 1): ``v / (v + scale)`` (0 for none, 0.5 at ``scale``; never
+    clipped, so a larger count is always told apart). Negative values give 0."""
+    v = max(0.0, float(value))
+    return v / (v + scale)
+
+
 class Writer:
     """Writes values into the named segments of one output vector."""
 
@@ -51,6 +58,14 @@ class Writer:
             if i >= width:
                 break
             self.out[start + i] = float(v) / scale
+
+    def counts(self, name: str, values: Iterable[float], scale: float) -> None:
+        """Counts in order, each squashed into [0, 1) (``squash``)."""
+        start, width = self.offsets[name]
+        for i, v in enumerate(values):
+            if i >= width:
+                break
+            self.out[start + i] = squash(v, scale)
 
     def onehot(self, name: str, index: int) -> None:
         """A 1 at ``index``; an index outside the segment (e.g. -1 for none) writes nothing."""

@@ -8,7 +8,7 @@ from wartable.core.game import Game
 from wartable.games.draconia.cards import DECK_SIZE, FACTIONS
 from wartable.games.draconia.state import PHASE_NAMES
 
-from .base import FeatureEncoder, Segment, Writer, rel_seat, rotate
+from .base import FeatureEncoder, Segment, Writer, rel_seat, rotate, squash
 
 LINES = 3
 EMPTY, HIDDEN = -1, -2
@@ -41,20 +41,22 @@ class DraconiaEncoder(FeatureEncoder):
                 Segment("round", 1, "round / rounds"),
                 Segment("first", p, "first player, relative one-hot"),
                 Segment("active", p, "active player, relative one-hot"),
-                Segment("turn", 1, "turn / 10"),
-                Segment("attacks_left", LINES, "attacks left per line"),
+                Segment("turn", 1, "turn t as t / (t + 10)"),
+                Segment("attacks_left", LINES, "attacks left per line, a / (a + 1)"),
                 Segment("maneuver_line", LINES, "maneuver line one-hot"),
-                Segment("queues", 4, "lengths of order, revive, camp and faction queues"),
+                Segment(
+                    "queues", 4, "lengths n of order, revive, camp and faction queues, n / (n + 2)"
+                ),
                 Segment("waiting", p, "seats still deciding in a simultaneous step (relative)"),
                 Segment("mine", self.num_actions, "my committed (hidden) actions, multi-hot"),
                 Segment("winners", p, "winners (relative)"),
                 Segment(
                     "players",
                     p * BLOCK,
-                    "per seat (me first): faction one-hot, health/10, supply/10, hand known, "
-                    "hand multi-hot (deck index), hand and draw counts/17, camp, grave, "
-                    "per line (card one-hot, empty, face-down), face_up, slot supply/5, "
-                    "slot fortify/5",
+                    "per seat (me first): faction one-hot, health h / (h + 10), supply "
+                    "s / (s + 10), hand known, hand multi-hot (deck index), hand and draw "
+                    "counts / deck size, camp, grave (multi-hot), per line (card one-hot, "
+                    "empty, face-down), face_up, slot supply and fortify v / (v + 5)",
                 ),
             ]
         )
@@ -66,11 +68,11 @@ class DraconiaEncoder(FeatureEncoder):
         w.scalar("round", obs["round"], max(1, self.config.rounds))
         w.onehot("first", rel_seat(obs["first"], me, p))
         w.onehot("active", rel_seat(obs["active"], me, p))
-        w.scalar("turn", obs["turn"], 10)
-        w.vector("attacks_left", obs["attacks_left"])
+        w.scalar("turn", squash(obs["turn"], 10))
+        w.counts("attacks_left", obs["attacks_left"], 1)
         w.onehot("maneuver_line", obs["maneuver_line"])
         queues = ("order", "revive_queue", "camp_queue", "faction_queue")
-        w.vector("queues", [len(obs[q]) for q in queues])
+        w.counts("queues", [len(obs[q]) for q in queues], 2)
         w.multihot("waiting", [rel_seat(s, me, p) for s in obs["commit"]["waiting_for"]])
         w.multihot("mine", obs["commit"]["mine"])
         w.multihot("winners", [rel_seat(s, me, p) for s in obs["winners"]])
@@ -82,21 +84,21 @@ class DraconiaEncoder(FeatureEncoder):
         if pl["faction"] in FACTIONS:
             out[at + FACTIONS.index(pl["faction"])] = 1.0
         at += len(FACTIONS)
-        out[at] = pl["health"] / 10
-        out[at + 1] = pl["supply"] / 10
+        out[at] = squash(pl["health"], 10)
+        out[at + 1] = squash(pl["supply"], 10)
         out[at + 2] = float(pl["hand"] is not None)
         at += 3
         for c in pl["hand"] or []:
             if 0 <= c < DECK_SIZE:
                 out[at + c] = 1.0
         at += DECK_SIZE
-        out[at] = pl["hand_count"] / DECK_SIZE
-        out[at + 1] = pl["draw_count"] / DECK_SIZE
+        out[at] = min(1.0, pl["hand_count"] / DECK_SIZE)
+        out[at + 1] = min(1.0, pl["draw_count"] / DECK_SIZE)
         at += 2
         for pile in ("camp", "grave"):
             for c in pl[pile]:
                 if 0 <= c < DECK_SIZE:
-                    out[at + c] += 1.0
+                    out[at + c] = 1.0
             at += DECK_SIZE
         for line, c in enumerate(pl["field"][:LINES]):
             base = at + line * FIELD
@@ -109,8 +111,8 @@ class DraconiaEncoder(FeatureEncoder):
         at += LINES * FIELD
         for i in range(LINES):
             out[at + i] = float(bool(pl["face_up"][i]))
-            out[at + LINES + i] = pl["slot_supply"][i] / 5
-            out[at + 2 * LINES + i] = pl["slot_fortify"][i] / 5
+            out[at + LINES + i] = squash(pl["slot_supply"][i], 5)
+            out[at + 2 * LINES + i] = squash(pl["slot_fortify"][i], 5)
 
 
 def build(game: Game[Any, Any], config: Any) -> DraconiaEncoder:

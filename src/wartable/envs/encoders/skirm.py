@@ -39,7 +39,7 @@ class SkirmEncoder(FeatureEncoder):
                 ),
                 Segment("dice_counts", 2, "dice per seat / 12"),
                 Segment("first", 2, "who acts first (me, opponent)"),
-                Segment("step", 1, "0: first duelist's ability, 1: the other's"),
+                Segment("step", 3, "one-hot: first duelist's ability, the other's, done"),
                 Segment("stage", 4, "one-hot of the stage inside the ability (0-3)"),
                 Segment("sel", MAXD, "multi-hot of my dice chosen in this ability"),
                 Segment(
@@ -76,7 +76,7 @@ class SkirmEncoder(FeatureEncoder):
         w.vector("dice_counts", [len(d) for d in dice], MAXD)
         if obs["first"] >= 0:
             w.onehot("first", (obs["first"] - me) % 2)
-        w.scalar("step", obs["step"])
+        w.onehot("step", int(obs["step"]))
         w.onehot("stage", min(obs["stage"], 3))
         w.multihot("sel", obs["sel"])
         w.vector("osel", [v + 1 for v in obs["osel"]], MAXD)

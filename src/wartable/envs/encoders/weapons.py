@@ -40,9 +40,9 @@ class WeaponsEncoder(FeatureEncoder):
                 Segment("defences", n, "cards played as defences this skirmish"),
                 Segment("discard", n, "cards in the discard pile"),
                 Segment("deck_count", 1, "cards left in the deck / deck size"),
-                Segment("hand_counts", p, "cards per seat (me first) / hand size"),
+                Segment("hand_counts", p, "cards n per seat (me first), n / (n + hand size)"),
                 Segment("health", p, "health per seat / starting health"),
-                Segment("satchels", p, "satchel cards per seat / 3"),
+                Segment("satchels", p, "satchel cards n per seat, n / (n + 3)"),
                 Segment("satchel_pile", 2, "satchel pile and spent / satchel cards"),
                 Segment("alive", p, "1 per seat still in the game"),
                 Segment("passed", p, "1 per seat that passed"),
@@ -65,9 +65,9 @@ class WeaponsEncoder(FeatureEncoder):
         w.multihot("defences", obs["defences"])
         w.multihot("discard", obs["discard"])
         w.scalar("deck_count", obs["deck_count"], self.cards)
-        w.vector("hand_counts", rotate(obs["hand_counts"], me), max(1, c.hand_size))
+        w.counts("hand_counts", rotate(obs["hand_counts"], me), max(1, c.hand_size))
         w.vector("health", rotate(obs["health"], me), max(1, c.starting_health))
-        w.vector("satchels", rotate(obs["satchels"], me), 3)
+        w.counts("satchels", rotate(obs["satchels"], me), 3)
         pile = max(1, c.satchel_cards)
         w.vector("satchel_pile", [obs["satchel_pile"], obs["satchel_spent"]], pile)
         w.vector("alive", rotate(obs["alive"], me))
