@@ -31,6 +31,8 @@ from .state import (
     PLACE,
     SHIELD,
     T_BANNER0,
+    T_KILLED0,
+    T_SPY0,
     T_WINNER,
     GraxiaState,
 )
@@ -78,6 +80,14 @@ def evaluate(s: GraxiaState, seat: int) -> float:
                 score -= 4 * sum(1 for n in b.nbr[c] if s.owner[n] == 1 - seat)
         if s.ctrl[c] >= 0:
             score += (1 if s.ctrl[c] == seat else -1) * 1.5 * objective_value(s, c)
+    if s.sc.victory == "assassination" and s.track[T_SPY0 + seat] >= 0:
+        spy = s.track[T_SPY0 + seat]  # keep the spy healthy and away from the enemy
+        for c in range(b.size):
+            if s.unit[c] == spy and s.owner[c] == seat:
+                score += 4 * (cat.units[spy].health - s.wounds[c])
+                score -= 12 * sum(1 for n in b.nbr[c] if s.owner[n] == 1 - seat)
+    if s.sc.victory == "mana_destroyed":
+        score += 2 * (s.track[T_KILLED0 + seat] - s.track[T_KILLED0 + 1 - seat])
     score += 25 * (s.vp[seat] - s.vp[1 - seat])
     score += 0.4 * s.mana[seat] - 0.2 * s.mana[1 - seat]
     score += 1.5 * len(s.hands[seat])
@@ -107,6 +117,12 @@ class HeuristicAgent:
             return legal[0]
         s: GraxiaState = game.determinize(observation, rng)
         ph = s.phase
+        if ph == PLACE and s.sc.draft[seat] == "assassination":
+            spies = [a for a in legal if game.layout(s.config).decode(a)[0] == A.K_SPY]
+            if spies:  # the sturdiest unit is the spy
+                cat = s.cat
+                lay = game.layout(s.config)
+                return max(spies, key=lambda a: (cat.units[lay.decode(a)[1]].health, a))
         if ph in (COMMAND, BUY, DRAW, B_RETREAT, B_ADVANCE, PLACE, GUARD, DRAFT):
             return self._greedy(game, s, legal, seat, rng)
         if ph == B_EXCH:
