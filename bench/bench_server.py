@@ -97,7 +97,9 @@ async def _open(client: Any, base: str) -> list[Any]:
     wsbase = base.replace("http", "ws")
     return [
         await websockets.connect(
-            f"{wsbase}/api/matches/{body['id']}/ws?token={s['token']}", max_size=2**22
+            f"{wsbase}/api/matches/{body['id']}/ws?token={s['token']}",
+            max_size=2**22,
+            compression=None,
         )
         for s in body["seats"]
     ]

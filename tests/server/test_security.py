@@ -196,6 +196,7 @@ def test_oversized_and_malformed_messages_change_nothing(client: TestClient) -> 
     assert client.post("/api/matches", content=b"{" * 20_000).status_code == 413
     bad = [
         (b"{not json", 400),
+        (b"[" * 7000 + b"]" * 7000, 400),  # nested deeper than any parser should follow
         (b"[1, 2]", 422),
         (json.dumps({"action": ["reveal"], "version": 0}).encode(), 422),
         (json.dumps({"action": "reveal 1", "version": -1}).encode(), 422),

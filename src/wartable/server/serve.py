@@ -21,6 +21,7 @@ def run(settings: Settings, host: str, port: int, log_level: str = "warning") ->
         port=port,
         log_level=log_level,
         ws_max_size=settings.max_message_bytes,
+        ws_per_message_deflate=False,  # views are a few kB: compressing costs more CPU than it saves
         timeout_graceful_shutdown=3,
     )
 
