@@ -212,6 +212,11 @@ def test_phone_width_has_no_horizontal_scroll(
                 click_one(pg, rng)
         pg.wait_for_timeout(100)
         assert no_horizontal_scroll(pg), f"{game} scrolls sideways at 360 px"
+        # whose turn and the phase stay in sight at the bottom of the page
+        pg.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        top = pg.evaluate("() => document.querySelector('.status').getBoundingClientRect().top")
+        assert 0 <= top < 5, f"{game}: the status bar scrolled away ({top})"
+        pg.evaluate("() => window.scrollTo(0, 0)")
         pg.screenshot(path=str(shots / f"phone-{game}.png"), full_page=True)
     ctx.close()
 
