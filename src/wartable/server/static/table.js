@@ -112,6 +112,7 @@ export class Table {
 
   mergeEvents(v) {
     // events carry the index of the action that made them; keep each action's events once
+    this.freshFrom = this.log.length;
     for (const e of Array.isArray(v.events) ? v.events : []) {
       const i = typeof e.index === "number" ? e.index : v.version - 1;
       if (i < this.seenVersion) continue;
@@ -297,10 +298,11 @@ export class Table {
       phase ? h("span", { class: "phase" }, phase) : null,
       h("span", { class: "turn" }, st.text));
     const logBox = h("ol", { class: "log", "aria-label": "what happened" });
-    const recent = this.log.slice(-80);
-    for (const e of recent) {
+    const start = Math.max(0, this.log.length - 80);
+    for (let i = start; i < this.log.length; i++) {
+      const e = this.log[i];
       const text = youGrammar(this.describe(e, ctx) || "");
-      if (text) logBox.appendChild(h("li", { class: `ev ev-${e.type}`, style: e.seat != null ? { borderLeftColor: seatColour(e.seat) } : undefined }, text));
+      if (text) logBox.appendChild(h("li", { class: `ev ev-${e.type}${i >= (this.freshFrom ?? 0) && this.freshFrom > 0 ? " fresh" : ""}`, style: e.seat != null ? { borderLeftColor: seatColour(e.seat) } : undefined }, text));
     }
     const side = h("aside", { class: "side" }, h("h3", {}, "Battle log"), logBox,
       this.inviteBox());
