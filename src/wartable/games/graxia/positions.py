@@ -11,7 +11,30 @@ from wartable.core.rng import Rng
 
 from .catalog import Catalog, Scenario
 from .config import GraxiaConfig
-from .state import BAT_LEN, FLAG_MASK, PHASES, TRACK_LEN, GraxiaState
+from .state import (
+    B_ACTOR,
+    B_ADVANCE,
+    B_ATT,
+    B_BV0,
+    B_BV1,
+    B_DEF,
+    B_EXCH,
+    B_RETREAT,
+    B_SAC,
+    BAT_LEN,
+    CARRIER,
+    COMMAND,
+    DRAFT,
+    DRAW,
+    FLAG_MASK,
+    GUARD,
+    OVER,
+    PHASES,
+    PLACE,
+    T_WINNER,
+    TRACK_LEN,
+    GraxiaState,
+)
 
 MAX_INT = 10**9
 
@@ -141,6 +164,12 @@ def state_from_json(
             raise ValueError
     except (KeyError, TypeError, ValueError, AttributeError):
         raise PositionError("field 'commit': expected buffers and done for 2 seats") from None
+    from .actions import Layout
+
+    size = Layout(cat, sc).size
+    for buf in s.commit.buffers:
+        if len(buf) > 200 or any(not 0 <= a < size for a in buf):
+            raise PositionError("field 'commit': buffered actions outside the action universe")
     s.bat = _ints(data, "battle", BAT_LEN, -(2**31), 2**31)
     s.sup = _ints(data, "support", None, 0, n - 1)
     s.track = _ints(data, "track", TRACK_LEN, -2, MAX_INT)
@@ -190,8 +219,66 @@ def check(s: GraxiaState) -> list[str]:
             elif card < nu and cat.units[card].is_guardian and card != s.guard[seat]:
                 bad.append(f"seat {seat} holds another seat's Guardian")
     for c in s.sup:
-        if s.unit[c] < 0:
-            bad.append("a supporting tile holds no unit")
+        if s.unit[c] < 0 or s.owner[c] != s.current:
+            bad.append("a supporting tile holds no unit of the attacker")
     if s.phase not in range(len(PHASES)):
         bad.append("unknown phase")
+    for i, pile in enumerate(s.decks + s.discards):
+        unit_pile = i % 4 < 2
+        for card in pile:
+            if not 0 <= card < total or (card < nu) != unit_pile:
+                bad.append("a unit pile holds a spell or a spell pile a unit")
+                break
+            if card < nu and cat.units[card].is_guardian:
+                bad.append("a Guardian is in a deck")
+                break
+    for p in (0, 1):
+        if any(not 0 <= c < nu for c in s.pool[p]):
+            bad.append("a set-up pool holds a non-unit card")
+        if sum(1 for x in s.portal if x == p) > 2:
+            bad.append(f"seat {p} has more than two portals")
+        carriers = sum(1 for c, f in enumerate(s.flags) if f & CARRIER and s.owner[c] == p)
+        if carriers > 1 or (carriers and s.sc.victory != "banner_wars"):
+            bad.append(f"seat {p}: impossible banner bearers")
+    if s.udeck[0] != 0 or s.sdeck[0] != 2:
+        bad.append("seat 0 draws from its own piles (udeck 0, sdeck 2)")
+    bad.extend(_phase_problems(s))
     return bad
+
+
+def _phase_problems(s: GraxiaState) -> list[str]:
+    """Each decision point must have its actors and their choices (nobody stuck)."""
+    ph = s.phase
+    b = s.sc.board
+    n = b.size
+    if ph in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE):
+        att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+        if not (0 <= att < n and 0 <= dfn < n and b.d(att, dfn) == 1):
+            return ["the battle's attacker and defender must be adjacent tiles"]
+        if ph == B_ADVANCE:
+            if s.owner[att] != s.current or s.unit[dfn] >= 0:
+                return ["advance: the attacker must stand next to an empty tile"]
+            return []
+        if s.owner[att] != s.current or s.owner[dfn] != 1 - s.current:
+            return ["battle: the attacker is the phasing seat's unit, the defender the other's"]
+        if s.bat[B_BV0] < 0 or s.bat[B_BV1] < 0 or s.bat[B_ACTOR] not in (0, 1):
+            return ["battle: battle values are never negative; the acting side is 0 or 1"]
+        if ph == B_RETREAT:
+            from .battle import retreat_cells
+
+            if not retreat_cells(s, att, dfn):
+                return ["retreat: no tile to retreat to (nobody could act)"]
+        if ph == B_SAC and s.commit.all_done:
+            return ["sacrifice: nobody is left to commit"]
+    elif ph == PLACE and s.commit.all_done:
+        return ["placement: nobody is left to place"]
+    elif ph == GUARD and s.guard[s.current] >= 0:
+        return ["guardian: the seat to choose already has its Guardian"]
+    elif ph not in (OVER, DRAFT) and ph != COMMAND and s.draws and ph == DRAW:
+        from .effects import can_draw
+
+        if not (can_draw(s, s.current, True) or can_draw(s, s.current, False)):
+            return ["draw: free draws left but nothing can be drawn"]
+    if ph != OVER and s.track[T_WINNER] != -1:
+        return ["a winner is recorded in a game that is not over"]
+    return []
