@@ -83,7 +83,9 @@ export default {
     if ((m = n.match(/^opp (\d+)$/))) return `Pick their die ${m[1]}`;
     if ((m = n.match(/^set (\d+) (\w+)$/))) return `Set die ${m[1]} to ${m[2]} ${SKILL_ICON[m[2]] || ""}`;
     const words = {
-      done: "Done", "keep new": "Keep the new roll", "keep old": "Keep the old face", "group a": "Group A", "group b": "Group B",
+      done: "Done", "keep new": "Keep the new roll", "keep old": "Keep the old face",
+      "group a": `Their die ${((ctx && ctx.obs && ctx.obs.osel) || []).length + 1} → group A`,
+      "group b": `Their die ${((ctx && ctx.obs && ctx.obs.osel) || []).length + 1} → group B`,
       "reroll a": "Reroll group A", "reroll b": "Reroll group B", "gain mine": "Gain one of mine", "gain theirs": "Gain one of theirs",
       "reroll gained": "Reroll the gained die", "keep gained": "Keep the gained die", "reroll all": "Reroll all", stand: "Stand",
     };
@@ -133,8 +135,12 @@ export default {
       else cardArea = h("div", { class: "card empty" }, o.phase === "reveal" ? "choosing…" : "—");
       const dice = (o.dice[s] || []).map((f, i) => {
         // sel/osel name dice of the acting seat and of its opponent
-        const isSel = actor >= 0 && ((s === actor && sel.has(i)) || (s !== actor && osel.has(i)));
+        // BLADE: osel holds the group (0 = A, 1 = B) of each opposing die cut so far
+        const r = resolving(o);
+        const blade = r >= 0 && (cardInfo(ctx, o.card[r]) || {}).ability === "BLADE";
+        const isSel = actor >= 0 && ((s === actor && sel.has(i)) || (!blade && s !== actor && osel.has(i)));
         const el = dieEl(ctx, f, i, isSel ? "sel" : "");
+        if (blade && s !== r && i < (o.osel || []).length) el.appendChild(h("span", { class: "group-tag" }, o.osel[i] ? "B" : "A"));
         if (mine) ctx.bind(el, [`pick ${i + 1}`, ...skills(ctx).map((k) => `set ${i + 1} ${k}`)], `die-${i}`);
         else if (ctx.seat != null) ctx.bind(el, [`opp ${i + 1}`], `odie-${i}`);
         return el;
