@@ -10,10 +10,13 @@ plays on exactly like the original; constructed decks may choose a version
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import wartable.games.draconia.position as draconia_position
+from wartable.cli.main import app
 from wartable.core.errors import PositionError
 from wartable.core.position import position_from_json, position_to_json
 from wartable.games import get_game
@@ -98,3 +101,31 @@ def test_an_unknown_version_is_refused() -> None:
     data["state"]["decks"][0][9] = "ironshroud/Bastion Guard#3"
     with pytest.raises(PositionError, match=r"state.decks\[0\]\[9\]"):
         position_from_json(data, get_game)
+
+
+def test_new_then_92_applies_offer_what_the_engine_offers(tmp_path: Path) -> None:
+    """The command line reloads the position at every step; it must play the engine's game."""
+    game = get_game("draconia")
+    config = json.dumps(IRONSHROUD)
+    runner = CliRunner()
+    result = runner.invoke(app, ["new", "draconia", "--seed", "4", "--config", config])
+    assert result.exit_code == 0, result.stderr
+    engine = game.new_state(game.make_config(IRONSHROUD), 4)
+    path = tmp_path / "pos.json"
+    text = result.stdout
+    for step in range(92):
+        if game.is_terminal(engine):
+            break
+        path.write_text(text)
+        legal = runner.invoke(app, ["legal", str(path), "--json"])
+        assert legal.exit_code == 0, legal.stderr
+        seat = game.to_act(engine)[0]
+        offered = [a["id"] for a in json.loads(legal.stdout)]
+        assert offered == game.legal_actions(engine, seat), f"step {step}"
+        action = offered[(step * 31) % len(offered)]
+        notation = game.action_to_str(action, engine.config)
+        moved = runner.invoke(app, ["apply", str(path), notation, "--player", str(seat)])
+        assert moved.exit_code == 0, moved.stderr
+        game.apply(engine, seat, action)
+        text = moved.stdout
+        assert json.loads(text)["state"] == game.state_to_json(engine), f"step {step}"
