@@ -277,3 +277,79 @@ def test_a_restarted_app_resumes_every_match_bots_included(db_url: str) -> None:
         play_out(second, mid, tokens, rng)
         replay = second.get(f"/api/matches/{mid}/replay").json()["replay"]
         run_replay(get_game("draconia"), replay)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "where"),
+    [
+        ("draconia", "Deploy: units are placed face down at the same time"),
+        ("skirm", "each player chooses a card in secret, revealed together"),
+        ("graxia", "the sacrifice/bluff step: both players commit, then reveal"),
+    ],
+)
+def test_every_simultaneous_decision_lands_from_all_seats_at_one_version(
+    client: TestClient, game_id: str, where: str
+) -> None:
+    """Commit-then-reveal decisions (the rulebook passage is the ``where`` parameter): every
+    seat to act sends its choice for the same version, in a random order, and all are stored."""
+    rng = random.Random(game_id)
+    mid, tokens = create(client, game_id, [{"kind": "human"}, {"kind": "human"}])
+    found = 0
+    for _ in range(2000):
+        views = {s: view(client, mid, t) for s, t in tokens.items()}
+        some = views[0]
+        if some["outcome"] is not None:
+            break
+        acting = list(some["to_act"])
+        if len(acting) > 1:
+            found += 1
+            rng.shuffle(acting)
+            for seat in acting:
+                r = client.post(
+                    f"/api/matches/{mid}/actions",
+                    json={
+                        "action": rng.choice(views[seat]["legal"])["notation"],
+                        "version": some["version"],
+                    },
+                    headers=bearer(tokens[seat]),
+                )
+                assert r.status_code == 200, r.text
+            assert view(client, mid)["version"] >= some["version"] + len(acting)
+            if found >= 3:
+                break
+            continue
+        seat = acting[0]
+        client.post(
+            f"/api/matches/{mid}/actions",
+            json={
+                "action": rng.choice(views[seat]["legal"])["notation"],
+                "version": some["version"],
+            },
+            headers=bearer(tokens[seat]),
+        )
+    assert found >= 1, f"no simultaneous decision met in {game_id}"
+
+
+def test_a_search_bot_plays_from_the_process_pool(sqlite_url: str) -> None:
+    """``easy`` (ISMCTS) runs in a worker process; the person's requests keep being served."""
+    with make_client(sqlite_url, http_rate_per_second=0) as client:
+        mid, tokens = create(client, "skirm", [{"kind": "human"}, {"kind": "bot", "agent": "easy"}])
+        seen = play_out(client, mid, tokens, random.Random(9))
+        assert seen[-1]["status"] == "finished"
+        replay = client.get(f"/api/matches/{mid}/replay").json()["replay"]
+        assert any(seat == 1 for seat, _ in replay["actions"])
+
+
+def test_one_token_resumes_the_seat_on_several_connections(client: TestClient) -> None:
+    """Leave and come back, from another tab or device: the same token, the same seat."""
+    mid, tokens = create(client, "skirm", [{"kind": "human"}, {"kind": "human"}])
+    url = f"/api/matches/{mid}/ws?token={tokens[0]}"
+    with client.websocket_connect(url) as tab1, client.websocket_connect(url) as tab2:
+        first, second = tab1.receive_json(), tab2.receive_json()
+        assert first["seat"] == second["seat"] == 0 and first["legal"] == second["legal"]
+        tab1.send_json(
+            {"type": "action", "action": first["legal"][0]["notation"], "version": first["version"]}
+        )
+        assert tab2.receive_json()["version"] == first["version"] + 1  # the other tab follows
+    again = view(client, mid, tokens[0])
+    assert again["seat"] == 0 and again["version"] == first["version"] + 1

@@ -8,15 +8,27 @@ next view with a timeout.
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import httpx
-from tests.server.support import ServerProcess, create_match, fresh_postgres_database
+from tests.server.support import (
+    ROOT,
+    ServerProcess,
+    create_match,
+    free_port,
+    fresh_postgres_database,
+)
 from websockets.sync.client import ClientConnection, connect
 
 from wartable.core.replay import run_replay
 from wartable.games import get_game
+from wartable.server.storage import Storage
 
 
 def _next(ws: ClientConnection, kind: str, version: int = 0) -> dict[str, Any]:
@@ -70,3 +82,41 @@ def test_a_match_with_one_seat_on_each_of_two_processes(postgres_url: str) -> No
     finally:
         a.stop()
         b.stop()
+
+
+def test_serve_reads_the_database_url_from_the_environment(tmp_path: Path) -> None:
+    """``wartable serve`` without ``--db`` uses ``WARTABLE_DATABASE_URL``."""
+    db = tmp_path / "from-env.db"
+    port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT / "src"),
+        "WARTABLE_DATABASE_URL": f"sqlite:///{db}",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wartable.cli.main", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        assert proc.stdout is not None
+        banner = proc.stdout.readline().decode()
+        assert f"http://127.0.0.1:{port}/" in banner and str(db) in banner
+        for _ in range(400):
+            try:
+                client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=5)
+                mid, _ = create_match(client, "skirm", [{"kind": "human"}, {"kind": "human"}])
+                break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not answer")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    storage = Storage(f"sqlite:///{db}")
+    assert storage.load_match(mid) is not None
+    assert not (tmp_path / "wartable-server.db").exists()
+    storage.close()
