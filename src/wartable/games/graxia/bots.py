@@ -60,8 +60,15 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     b = s.sc.board
     score = 0.0
     targets = [c for c in range(b.size) if objective_value(s, c) >= 4]
+    pull = 1.5
     if s.sc.victory == "banner_wars":
         targets = [s.sc.banners[1 - seat], s.track[T_BANNER0 + seat]]
+    if s.sc.victory == "wintermere_pass" and seat == s.sc.param("attacker_seat", 1):
+        castle = s.sc.param("castle")
+        targets = [castle]  # Shadd: everything toward Flist's castle
+        pull = 4.0
+        if s.ctrl[castle] == seat:
+            score += 300
     enemies = [c for c in range(b.size) if s.unit[c] >= 0 and s.owner[c] == 1 - seat]
     for c in range(b.size):
         u = s.unit[c]
@@ -73,7 +80,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
             if sign > 0 and not ut.is_guardian:
                 todo = [t for t in targets if t >= 0 and s.ctrl[t] != seat] or enemies
                 if todo:
-                    score -= 1.5 * min(b.d(c, t) for t in todo)
+                    score -= pull * min(b.d(c, t) for t in todo)
                 if s.flags[c] & SHIELD and any(s.owner[n] == 1 - seat for n in b.nbr[c]):
                     score += 2
             if sign > 0 and ut.is_guardian:
