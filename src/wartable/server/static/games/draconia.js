@@ -61,8 +61,21 @@ function pendingDeploys(ctx) {
   return out;
 }
 
+const BLESSINGS = ["defense", "ambush", "arrows"];
+
 function tokens(p, line) {
   const out = [];
+  const marks = p.marks || [];
+  // settlement tokens on the status slots: Burn, Crack, Pyramids (marks[kind + line])
+  for (let i = 0; i < (marks[line] || 0); i++) out.push(h("span", { class: "token burn", title: "Burn token" }, "B"));
+  if (marks[3 + line]) out.push(h("span", { class: "token crack", title: "cracked" }, "C"));
+  if (marks[6 + line]) out.push(h("span", { class: "token pyramid", title: "Pyramid: attack" }, "▲"));
+  if (marks[9 + line]) out.push(h("span", { class: "token pyramid", title: "Pyramid: defense" }, "△"));
+  const b = p.bless || [];
+  if (b[0] === line) {
+    const kind = b[1] >= 0 && b[3] ? BLESSINGS[b[1]] : b[1] >= 0 ? `${BLESSINGS[b[1]]} (face down)` : "face down";
+    out.push(h("span", { class: "token blessing", title: `Blessing: ${kind}` }, "✦"));
+  }
   for (let i = 0; i < (p.slot_supply[line] || 0); i++) out.push(h("span", { class: "token supply", title: "supply token" }, "S"));
   for (let i = 0; i < (p.slot_fortify[line] || 0); i++) out.push(h("span", { class: "token fortify", title: "fortify token" }, "F"));
   return out.length ? h("div", { class: "tokens" }, out) : null;
