@@ -95,6 +95,7 @@ export class Live {
         return;
       }
       if (data && data.observation !== undefined) this.onView(data);
+      else if (data && data.type === "rematch") this.refresh();
       else if (data && data.type === "error") this.onState("error", new ApiError(data.status || 400, data.error));
     };
     ws.onclose = () => {

@@ -94,6 +94,7 @@ export class Table {
       this.module = await loadView(game);
     }
     if (v.seat !== undefined && v.seat !== null && this.seat == null && this.token) this.seat = v.seat;
+    if (this.view && v.rematch && !this.view.rematch && this.seat != null) toast("A rematch is ready: press “Join the rematch”");
     const key = JSON.stringify([v.version, v.to_act, v.legal, v.outcome, v.seats, v.status, v.rematch]);
     if (this.view && key === this.viewKey) return;
     this.viewKey = key;
