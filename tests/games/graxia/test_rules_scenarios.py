@@ -17,7 +17,7 @@ def test_section_9_1_3_a_unit_entering_its_banner_tile_picks_it_up_and_does_noth
     put(s, n, "Blood Crusaders", 0)
     act(s, f"move {b.text(n)} {b.text(banner)}")
     assert s.flags[banner] & CARRIER
-    texts = [t for t in legal_texts(s) if b.text(banner) == (t.split() + ["", ""])[1]]
+    texts = [t for t in legal_texts(s) if b.text(banner) == [*t.split(), "", ""][1]]
     assert all(t.startswith(("drop", "give")) for t in texts)  # nothing else this round
 
 
