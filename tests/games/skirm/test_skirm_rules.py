@@ -290,6 +290,26 @@ def test_set3_sets_up_to_three_dice_to_unique_faces() -> None:
     assert s.dice[0][:3] == [LORE, WITS, GRACE] and s.step == 1
 
 
+def test_set3_unique_option_also_refuses_faces_other_dice_show() -> None:
+    """Abilities (unnamed, SET3): "Each of these new faces must be unique", read with option
+    ``set3 = "unique"``: a new face may not be shown by any other of the duelist's dice."""
+    dice = [MIGHT, MIGHT, WITS, 4, 4, 4]
+    plain = duel(1528, 1527, dice, [1] * 6)
+    legal = {GAME.action_to_str(a, plain.config) for a in GAME.legal_actions(plain, 0)}
+    assert "set 1 wits" in legal and "set 1 might" in legal  # "distinct", the default
+    s = duel(1528, 1527, dice, [1] * 6, set3="unique")
+    legal = {GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, 0)}
+    assert "set 1 wits" not in legal and "set 1 might" not in legal
+    assert "set 1 lore" in legal and "set 3 wits" in legal  # die 3 itself shows wits
+    GAME.apply(s, 0, "set 1 lore")
+    legal = {GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, 0)}
+    assert "set 2 lore" not in legal and "set 2 might" in legal  # die 1 no longer shows might
+    GAME.apply(s, 0, "set 2 grace")
+    GAME.apply(s, 0, "done")
+    faces = s.dice[0]
+    assert faces[:2] == [LORE, GRACE] and faces.count(LORE) == 1 and faces.count(GRACE) == 1
+
+
 def test_quick_variant_faster_rerolls_slower_breaks_ties() -> None:
     """Quick Variant: more dice matching your card's icons wins; faster may reroll ALL once;
     the slower card breaks ties."""
@@ -303,7 +323,8 @@ def test_quick_variant_faster_rerolls_slower_breaks_ties() -> None:
 
 
 def test_rewards_and_sentient_penalty_reported() -> None:
-    """Duel Sequence (after the duel): win = 2 rewards; the sentient winning = a penalty."""
+    """Duel Sequence (after the duel): win = 2 rewards; the sentient winning = a penalty;
+    "Win or lose, gain a random card from the Skirm spoiler pack" (the duelist)."""
     s = duel(1522, 1527, [MIGHT] * 6, [MIGHT] * 6)
     GAME.apply(s, 1, "done")
     out = GAME.outcome(s)
@@ -312,6 +333,28 @@ def test_rewards_and_sentient_penalty_reported() -> None:
         assert m["penalty"] == 1 and m["reward"] == 0 and "penalty" in out.reason
     else:
         assert m["reward"] == 2 and m["penalty"] == 0 and "2 reward" in out.reason
+    assert m["spoiler_card"] == 1
+
+
+def test_the_duelist_gains_a_spoiler_card_on_a_loss_too() -> None:
+    """Duel Sequence: "Win or lose, gain a random card from the Skirm spoiler pack"; the
+    parenthesis "(they don't gain or keep a Skirm card)" is about the player acting for
+    the sentient. A full duel the sentient wins still gives the duelist the card."""
+    lost = 0
+    for seed in range(40):
+        s = GAME.new_state(GAME.make_config({}), seed)
+        while not GAME.is_terminal(s):
+            seat = GAME.to_act(s)[0]
+            GAME.apply_fast(s, seat, GAME.legal_actions(s, seat)[0], None)
+        m = GAME.metrics(s)
+        assert m["spoiler_card"] == 1
+        if s.winner == s.config.sentient_seat:
+            lost += 1
+            assert m["penalty"] == 1 and m["reward"] == 0
+            assert "win or lose, the duelist gains a random spoiler-pack card" in (
+                GAME.outcome(s).reason
+            )
+    assert lost > 0
 
 
 def test_either_seat_may_be_the_sentient() -> None:

@@ -125,8 +125,23 @@ def legal(s: SkirmState) -> list[int]:
             return [A.KEEP_NEW, A.KEEP_OLD]
         return [A.PICK_OWN + i for i in free] + [A.DONE]
     if ab == "SET3":
-        return [A.set_action(i, f) for i in free for f in range(6) if f not in s.aux] + [A.DONE]
+        return [A.set_action(i, f) for i, f in _set3_choices(s, mine, free)] + [A.DONE]
     raise AssertionError(f"no decisions in {ab}")
+
+
+def _set3_choices(s: SkirmState, mine: list[int], free: list[int]) -> list[tuple[int, int]]:
+    """SET3's (die, face) choices. Every reading: a new face differs from the faces already
+    set ("to different faces"). Option ``set3 = "unique"``: it must also be shown by no
+    other of the duelist's dice ("each of these new faces must be unique")."""
+    out = []
+    for i in free:
+        for f in range(6):
+            if f in s.aux:
+                continue
+            if s.config.set3 == "unique" and any(mine[j] == f for j in range(len(mine)) if j != i):
+                continue
+            out.append((i, f))
+    return out
 
 
 def _gauntlet_targets(s: SkirmState, o: int) -> list[int]:

@@ -33,6 +33,14 @@ class SkirmConfig(BaseModel):
             "which awards nothing (LEAF and WATER score 0)"
         ),
     )
+    set3: Literal["distinct", "unique"] = Field(
+        "distinct",
+        description=(
+            "how SET3 reads 'each of these new faces must be unique': 'distinct' = the new "
+            "faces differ from each other; 'unique' = each new face is also shown by no "
+            "other of the duelist's dice"
+        ),
+    )
     data_dir: str | None = Field(None, description="directory holding an own cards.toml")
 
     @field_validator("data_dir")

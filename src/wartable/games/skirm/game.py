@@ -159,18 +159,21 @@ class SkirmGame(Game[SkirmState, SkirmConfig]):
         reason = (
             f"seat {w} wins {state.points[w]}-{state.points[1 - w]}"
             f"{' (tie: first duelist wins)' if state.points[0] == state.points[1] else ''}; "
-            f"{tail}; the duelist gains a random spoiler-pack card"
+            f"{tail}; win or lose, the duelist gains a random spoiler-pack card"
             + (" (kept even on a loss)" if state.config.variant == "quick" else "")
         )
         scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
         return Outcome((w,), scores, reason)
 
     def rewards(self, state: SkirmState) -> dict[str, int]:
-        """The rulebook's after-duel gains: 2 reward on a win, a penalty if the sentient won."""
+        """The rulebook's after-duel gains (Duel Sequence): 2 reward on a win; "win or
+        lose", a random spoiler-pack card for the duelist; a penalty for the player acting
+        for the sentient if the sentient won (that player gains no card: the parenthesis
+        is about them, not the duelist)."""
         sent = state.config.sentient_seat
         won = state.phase == OVER and state.winner == 1 - sent
         lost = state.phase == OVER and state.winner == sent
-        spoiler = int(state.phase == OVER and (state.config.variant == "quick" or not lost))
+        spoiler = int(state.phase == OVER)
         return {
             "reward": REWARD if won else 0,
             "penalty": 1 if lost and state.config.variant == "full" else 0,

@@ -69,8 +69,9 @@ def _prune(s: SkirmState, legal: list[int]) -> list[int]:
     and among free dice showing the same face only the lowest-numbered counts (equal
     dice are interchangeable), so every distinct choice of dice is reached once.
     """
-    if abilities.ability_of(s) not in _ORDER_FREE:
-        return legal
+    ab = abilities.ability_of(s)
+    if ab not in _ORDER_FREE or (ab == "SET3" and s.config.set3 == "unique"):
+        return legal  # under "unique" an earlier setting changes which faces a later may take
     mine = s.dice[abilities.owner(s)]
     hidden = s.hidden[abilities.owner(s)]
     last = max(s.sel) if s.sel else -1
