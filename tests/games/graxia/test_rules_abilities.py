@@ -214,3 +214,43 @@ def test_section_5_4_mists_of_confusion_and_orb_of_orlock() -> None:
     act(s, "spell Mists of Confusion", 1)
     assert "use Zealotry" not in legal_texts(s, 0)
     assert s.bat[B_BV1] >= 0
+
+
+def test_section_3_stealth_marker_hides_from_enemy_ranged_attacks_until_its_next_round() -> None:
+    s = blank(seat=1)
+    b = s.sc.board
+    c = inner(s, "plains")
+    name = next(u.name for u in s.cat.units if any(a.name == "Stealth" for a in u.abilities))
+    put(s, c, name, 1)
+    act(s, f"ability {b.text(c)} {b.text(c)}", 1)
+    shooter = next(n for n in range(b.size) if b.d(c, n) == 2 and s.sc.terrain[n] == "plains")
+    put(s, shooter, "Bone Ballista", 0)
+    act(s, "end", 1)
+    while s.current == 1:
+        act(s, "end", 1)
+    if s.phase == 3:
+        act(s, "end", 0)
+    assert not any(t.startswith("shoot") for t in legal_texts(s, 0))
+
+
+def test_pass_through_moves_two_tiles_past_a_friend() -> None:
+    s = blank()
+    b = s.sc.board
+    ok = ("plains", "forest", "hills", "swamp", "village", "city")
+    c, mid, dest = next(
+        (c, m, b.straight_away(c, m))
+        for c in range(b.size)
+        if len(b.nbr[c]) == 6
+        for m in b.nbr[c]
+        if b.straight_away(c, m) >= 0 and s.sc.terrain[b.straight_away(c, m)] in ok
+    )
+    assert any(
+        a.name == "Slip Through"
+        for a in s.cat.units[s.cat.unit_index["Goblin Skirmishers"]].abilities
+    )
+    put(s, c, "Goblin Skirmishers", 0)
+    put(s, mid, "Blood Crusaders", 0)
+    for n in b.nbr[c]:
+        if n != mid:
+            put(s, n, "Flesh Impalers", 1)
+    assert f"move {b.text(c)} {b.text(dest)}" in legal_texts(s)

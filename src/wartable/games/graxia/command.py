@@ -9,7 +9,7 @@ from . import actions as A
 from . import board as B
 from . import effects
 from .actions import Layout
-from .catalog import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE
+from .catalog import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE, UnitType
 from .state import (
     ABILITY,
     ATTACKED,
@@ -58,9 +58,10 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
         for n in range(b.size):
             if b.d(c, n) != 2 or s.unit[n] >= 0 or not B.can_stand(s, ut, n):
                 continue
+            through = _passes_friends(ut)
             if ut.flying or any(
                 b.d(m, n) == 1
-                and s.unit[m] < 0
+                and (s.unit[m] < 0 or (through and s.owner[m] == seat))
                 and B.can_stand(s, ut, m)
                 and B.edge_open(s, ut, c, m)
                 and B.edge_open(s, ut, m, n)
@@ -73,6 +74,11 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
                 if B.can_stand(s, ut, n):
                     out.append(n)
     return out
+
+
+def _passes_friends(ut: UnitType) -> bool:
+    """pass_through: the unit may move through tiles held by friendly units."""
+    return any(e.kind == "pass_through" for ab in ut.abilities for e in ab.effects)
 
 
 def attack_targets(s: GraxiaState, c: int) -> list[int]:

@@ -21,9 +21,11 @@ from .state import (
     B_SAC0,
     B_USED0,
     BARRIER,
+    CARRIER,
     EXTRA_MOVE,
     MOVED,
     SHIELD_NOW,
+    STEALTH,
     T_ALLIES,
     GraxiaState,
 )
@@ -253,7 +255,7 @@ def _unit_targets(s: GraxiaState, seat: int, c: int, target: str) -> list[int]:
         if u < 0 or n == c:
             continue
         enemy = s.owner[n] != seat
-        if enemy and s.cat.units[u].is_guardian:
+        if enemy and (s.cat.units[u].is_guardian or s.flags[n] & STEALTH):
             continue  # §5.1: Guardians are immune to enemy powers in the Command Phase
         if target in ("enemy_unit", "adjacent_enemy", "opponent") and not enemy:
             continue
@@ -302,7 +304,11 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
             if e.range:
                 cells = [n for n in cells if s.sc.board.d(c, n) <= e.range]
             if e.kind == "displace":
-                cells = [n for n in cells if n not in s.sc.vital and _push_to(s, c, n) >= 0]
+                cells = [
+                    n
+                    for n in cells
+                    if n not in s.sc.vital and not s.flags[n] & CARRIER and _push_to(s, c, n) >= 0
+                ]
             return A.K_ABILITY, cells
     return A.K_ABILITY, [c]
 
@@ -431,6 +437,8 @@ def _command_effect(
             s.flags[target] = (s.flags[target] & ~MOVED) | EXTRA_MOVE
     elif k == "immune_to_unique" and s.unit[target] >= 0:
         s.flags[target] |= BARRIER
+    elif k == "stealth" and c >= 0:
+        s.flags[c] |= STEALTH
     elif k == "summon_anywhere":
         s.track[T_ALLIES] = 1
     elif k == "atonement" and s.unit[target] >= 0:
@@ -479,6 +487,8 @@ def spell_targets(s: GraxiaState, seat: int, sp: Spell) -> list[int]:
             ]
             if sp.requires == "normal_unit":
                 cells = [n for n in cells if not s.cat.units[s.unit[n]].unique]
+            if e.kind in ("extra_move", "teleport", "displace"):  # §9.1 #3: bearers stay put
+                cells = [n for n in cells if not s.flags[n] & CARRIER]
             return cells
     return [-1]
 

@@ -42,8 +42,9 @@ BARRIER = 128  # Dragon Barrier for the rest of the round
 EXTRA_MOVE = 256  # used its one extra "move" ability
 CARRIER = 512  # Banner Wars: carries its owner's banner
 STUN_LATER = 1024  # stunned during its own round: stunned on its next round
+STEALTH = 2048  # Stealth marker: no enemy ranged abilities or command spells (until its round)
 ROUND_FLAGS = MOVED | ATTACKED | SHIELD_NOW | ABILITY | SUMMONED | BARRIER | EXTRA_MOVE
-FLAG_MASK = 2047
+FLAG_MASK = 4095
 
 # battle record fields (indices into ``bat``)
 (

@@ -18,6 +18,7 @@ from .state import (
     DRAW,
     OVER,
     ROUND_FLAGS,
+    STEALTH,
     STUN_LATER,
     STUNNED,
     T_ALLIES,
@@ -124,6 +125,8 @@ def end_round(s: GraxiaState, events: list[Event] | None) -> None:
             if f & STUN_LATER:
                 f = (f & ~STUN_LATER) | STUNNED
             s.flags[c] = f
+        elif s.owner[c] == 1 - p:
+            s.flags[c] &= ~STEALTH  # its owner's round begins: the Stealth marker goes
         s.flags[c] &= ~ROUND_FLAGS
     s.track[T_DISCOUNT] = s.track[T_PORTAL] = s.track[T_ALLIES] = 0
     victory.end_of_round(s, events)
