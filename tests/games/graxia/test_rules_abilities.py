@@ -254,3 +254,18 @@ def test_pass_through_moves_two_tiles_past_a_friend() -> None:
         if n != mid:
             put(s, n, "Flesh Impalers", 1)
     assert f"move {b.text(c)} {b.text(dest)}" in legal_texts(s)
+
+
+def test_section_5_4_aura_of_reflection_sends_half_the_damage_back() -> None:
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    name = next(
+        u.name for u in s.cat.units if any(a.name == "Aura of Reflection" for a in u.abilities)
+    )
+    put(s, c, name, 1)
+    shooter = next(n for n in range(b.size) if b.d(c, n) == 2 and s.sc.terrain[n] == "plains")
+    put(s, shooter, "Bone Ballista", 0)
+    act(s, f"shoot {b.text(shooter)} {b.text(c)}")
+    assert s.wounds[c] == 3 - 2  # 3 wounds: 2 (half, rounded up) reflected
+    assert s.wounds[shooter] == 2

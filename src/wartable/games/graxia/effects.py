@@ -385,6 +385,7 @@ def _command_effect(
             events,
             unmitigated=e.unmitigated,
             keep_shield=e.keep_shield,
+            src=c,
         )
         if e.stun and not large and s.unit[target] >= 0:
             B.stun(s, target)
