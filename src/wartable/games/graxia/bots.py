@@ -80,7 +80,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
             if sign > 0 and not ut.is_guardian:
                 todo = [t for t in targets if t >= 0 and s.ctrl[t] != seat] or enemies
                 if todo:
-                    score -= pull * min(b.d(c, t) for t in todo)
+                    score += pull * max(0, 8 - min(b.d(c, t) for t in todo))
                 if s.flags[c] & SHIELD and any(s.owner[n] == 1 - seat for n in b.nbr[c]):
                     score += 2
             if sign > 0 and ut.is_guardian:
