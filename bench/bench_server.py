@@ -209,7 +209,8 @@ def _postgres() -> tuple[str | None, Any]:
 
 
 def run(matches: int = MATCHES, seconds: float = SECONDS) -> dict[str, Any]:
-    result: dict[str, Any] = {}
+    # what else the machine is running matters on 2 cores: say it with the figures
+    result: dict[str, Any] = {"load average (1 min) before": os.getloadavg()[0]}
     with tempfile.TemporaryDirectory() as tmp:
         sqlite = _measure(f"sqlite:///{Path(tmp) / 'bench.db'}", matches, seconds)
     for label, figures in sqlite.items():
@@ -228,6 +229,7 @@ def run(matches: int = MATCHES, seconds: float = SECONDS) -> dict[str, Any]:
     finally:
         if cluster is not None:
             cluster.stop()
+    result["load average (1 min) after"] = os.getloadavg()[0]
     return result
 
 

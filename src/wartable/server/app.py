@@ -137,7 +137,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/matches")
     async def lobby() -> list[dict[str, Any]]:
         """Open matches with free seats."""
-        return service.lobby()
+        return await service.lobby()
 
     @app.post("/api/matches/{match_id}/join", dependencies=[Depends(limited)])
     async def join(match_id: str, req: JoinRequest | None = None) -> dict[str, Any]:

@@ -208,12 +208,18 @@ class MatchService:
             self.hub.broadcast(match)
         return seat, token
 
-    def lobby(self) -> list[dict[str, Any]]:
-        return [
-            m.lobby_entry()
-            for m in self.matches.values()
-            if not m.ended and any(s.kind == "human" and not s.claimed for s in m.seats)
-        ]
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Open matches with free seats, newest first (read from the database, so a match
+        created through another server process is listed too)."""
+        entries = []
+        for match_id in await self.db(self.storage.open_match_ids):
+            try:
+                match = await self.get(match_id)
+            except WartableError:
+                continue
+            if not match.ended and any(s.kind == "human" and not s.claimed for s in match.seats):
+                entries.append(match.lobby_entry())
+        return entries
 
     # ----- acting --------------------------------------------------------
     async def act(self, match_id: str, seat: int, action: int | str, version: int) -> int:

@@ -372,3 +372,19 @@ class Storage:
                 .order_by(matches.c.created_at)
             ).scalars()
             return [str(i) for i in ids]
+
+    def open_match_ids(self, limit: int = 100) -> list[str]:
+        """The newest matches still playing with a person's seat nobody has taken (the lobby)."""
+        free = (
+            select(seats.c.match_id)
+            .where(seats.c.kind == "human", seats.c.claimed.is_(False))
+            .distinct()
+        )
+        with self.engine.connect() as conn:
+            ids = conn.execute(
+                select(matches.c.id)
+                .where(matches.c.status == "playing", matches.c.id.in_(free))
+                .order_by(matches.c.created_at.desc())
+                .limit(limit)
+            ).scalars()
+            return [str(i) for i in ids]
