@@ -269,3 +269,20 @@ def test_section_5_4_aura_of_reflection_sends_half_the_damage_back() -> None:
     act(s, f"shoot {b.text(shooter)} {b.text(c)}")
     assert s.wounds[c] == 3 - 2  # 3 wounds: 2 (half, rounded up) reflected
     assert s.wounds[shooter] == 2
+
+
+def test_section_5_4_mind_control_turns_a_supporter() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    sup = next(n for n in b.nbr[d] if b.d(a, n) == 1)
+    put(s, a, "Blood Crusaders", 0)
+    put(s, d, "Flesh Impalers", 1)
+    put(s, sup, "Miners of the Deep", 0)
+    give(s, 1, "Mind Control")
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    before = (s.bat[B_BV0], s.bat[B_BV1])
+    act(s, "pass", 0)
+    act(s, "spell Mind Control", 1)
+    assert (s.bat[B_BV0], s.bat[B_BV1]) == (before[0] - 3, before[1] + 3)

@@ -138,6 +138,8 @@ def battle_effects(
             gone = sup if k == "cancel_support" else sup[:1]
             for c in gone:
                 _bv(s, 0, -support_value(s, c))
+                if k == "turn_supporter":  # Mind Control: its support changes sides
+                    _bv(s, 1, support_value(s, c))
                 s.sup.remove(c)
         elif k == "extra_wounds":
             s.bat[B_ADDW0 + side] += e.amount
