@@ -8,8 +8,9 @@ action the time from sending the message to receiving its acknowledgement
 (stored in the database, group commit included), and the server's CPU time per
 action (a figure that depends less on what else the machine runs). Two paces:
 bots that answer at once (the server saturated: latency is mostly queueing) and
-bots that think about a second (a busy table of people). SQLite
-(``synchronous=FULL``) and PostgreSQL (``fsync=on``).
+bots that think about a second (a busy table of people). SQLite with
+``synchronous=FULL`` (the default) and ``NORMAL`` (``--sqlite-sync normal``), and
+PostgreSQL (``fsync=on``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 MATCHES = 200
 MAX_MATCHES = 2000
-SECONDS = 12.0
+SECONDS = 10.0
 GAME = "draconia"
 # (label, mean think time of a bot before it acts): as fast as possible (the server
 # saturated, latency is queueing), and about a second a decision (a busy table of people)
@@ -173,12 +174,12 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _measure(db_url: str, matches: int, seconds: float) -> dict[str, Any]:
+def _measure(db_url: str, matches: int, seconds: float, *extra: str) -> dict[str, Any]:
     from tests.server.support import ServerProcess
 
     out: dict[str, Any] = {}
     for label, think in PACES:
-        server = ServerProcess(db_url, "--rate", "0", "--http-rate", "0").start()
+        server = ServerProcess(db_url, "--rate", "0", "--http-rate", "0", *extra).start()
         assert server.proc is not None
         try:
             cpu = _cpu_seconds(server.proc.pid)
@@ -211,11 +212,13 @@ def _postgres() -> tuple[str | None, Any]:
 def run(matches: int = MATCHES, seconds: float = SECONDS) -> dict[str, Any]:
     # what else the machine is running matters on 2 cores: say it with the figures
     result: dict[str, Any] = {"load average (1 min) before": os.getloadavg()[0]}
-    with tempfile.TemporaryDirectory() as tmp:
-        sqlite = _measure(f"sqlite:///{Path(tmp) / 'bench.db'}", matches, seconds)
-    for label, figures in sqlite.items():
-        for key, value in figures.items():
-            result[f"sqlite, {label}: {key}"] = value
+    for sync in ("full", "normal"):
+        with tempfile.TemporaryDirectory() as tmp:
+            sqlite_url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+            sqlite = _measure(sqlite_url, matches, seconds, "--sqlite-sync", sync)
+        for label, figures in sqlite.items():
+            for key, value in figures.items():
+                result[f"sqlite {sync}, {label}: {key}"] = value
     try:
         url, cluster = _postgres()
     except Exception as err:  # no PostgreSQL on this machine: say so

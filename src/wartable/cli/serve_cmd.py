@@ -47,6 +47,14 @@ def serve(
     public_url: Annotated[
         str, typer.Option("--public-url", help="Origin used in invite links (behind a proxy).")
     ] = "",
+    sqlite_sync: Annotated[
+        str,
+        typer.Option(
+            "--sqlite-sync",
+            help="SQLite: 'full' (each commit on disk before it is acknowledged) or 'normal' "
+            "(survives a killed process, not a power cut).",
+        ),
+    ] = "full",
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
 ) -> None:
     """Run the web table: people and bots play over HTTP and WebSockets."""
@@ -67,6 +75,7 @@ def serve(
         http_rate_per_second=http_rate,
         http_rate_burst=max(1, int(http_rate * 4)),
         public_url=public_url,
+        sqlite_sync=sqlite_sync.lower(),
     )
     run(settings, host, port, log_level)
 

@@ -41,7 +41,7 @@ class MatchService:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.instance = secrets.token_hex(8)  # tells this process's notifications apart
-        self.storage = Storage(settings.database_url, self.instance)
+        self.storage = Storage(settings.database_url, self.instance, settings.sqlite_sync)
         self.hub = Hub()
         self.matches: dict[str, LiveMatch] = {}
         threads = 8 if self.storage.is_postgres else 1

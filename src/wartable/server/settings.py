@@ -39,6 +39,9 @@ class Settings:
     max_open_matches: int = 10_000
     # the origin put in invite links (empty: links are relative)
     public_url: str = ""
+    # SQLite only: "full" (a commit reaches the disk before it is acknowledged) or "normal"
+    # (it survives the process being killed, not a power cut; much faster on slow disks)
+    sqlite_sync: str = "full"
 
     @property
     def is_postgres(self) -> bool:

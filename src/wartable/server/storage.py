@@ -135,14 +135,22 @@ class MatchRow:
     actions: list[ActionRow] = field(default_factory=list)
 
 
-def _sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
-    dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (see the "begin" hook)
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")  # a commit is on disk before we acknowledge
-    cur.execute("PRAGMA busy_timeout=10000")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
+SQLITE_SYNC = ("full", "normal")
+
+
+def _sqlite_connect_hook(sync: str) -> Callable[[Any, Any], None]:
+    def connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (the "begin" hook)
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        # full: a commit is on the disk before it is acknowledged; normal: it survives the
+        # process being killed but not a power cut (the WAL is flushed at checkpoints)
+        cur.execute(f"PRAGMA synchronous={sync.upper()}")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    return connect
 
 
 def _sqlite_begin(conn: Connection) -> None:
@@ -150,14 +158,16 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
     if url.startswith("sqlite"):
+        if sqlite_sync not in SQLITE_SYNC:
+            raise StorageError(f"sqlite synchronous mode {sqlite_sync!r} (full or normal)")
         # one connection: SQLite serialises writers anyway, and the service talks to it
         # from a single worker thread
         engine = create_engine(
             url, connect_args={"check_same_thread": False}, pool_size=1, max_overflow=0
         )
-        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "connect", _sqlite_connect_hook(sqlite_sync))
         event.listen(engine, "begin", _sqlite_begin)
         return engine
     if url.startswith("postgresql"):
@@ -166,10 +176,10 @@ def make_engine(url: str) -> Engine:
 
 
 class Storage:
-    def __init__(self, url: str, instance: str = "") -> None:
+    def __init__(self, url: str, instance: str = "", sqlite_sync: str = "full") -> None:
         self.url = url
         self.instance = instance
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, sqlite_sync)
         self.is_postgres = url.startswith("postgresql")
 
     @contextmanager
