@@ -155,3 +155,18 @@ def test_invasion_seat_view_with_the_deck_order(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(InvasionGame, "seat_view", leaky)
     with pytest.raises(AssertionError, match="seat view handed to bots"):
         check_leaks_all(get_game("invasion"))
+
+
+def test_a_draw_told_to_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draconis Invasion, chapter 5: the cards drawn go to a hand the others do not see; the
+    ``drew`` event names them to the drawer alone."""
+    from wartable.games.invasion import zones
+
+    original = zones.event
+
+    def leaky(kind: str, /, to: tuple[int, ...] | None = None, **fields: Any) -> Event:
+        return original(kind, None if kind == "drew" else to, **fields)
+
+    monkeypatch.setattr(zones, "event", leaky)
+    with pytest.raises(AssertionError, match=r'events shown to this seat.*"drew"'):
+        check_leaks_all(get_game("invasion"))

@@ -51,6 +51,7 @@ Determinism across processes (different ``PYTHONHASHSEED``) is checked by
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 from collections.abc import Callable
 from typing import Any
@@ -62,12 +63,18 @@ from wartable.core.rng import Rng
 Scrambler = Callable[[Any, int, Rng], Any]
 
 
-def _declared(scramble: Scrambler) -> tuple[Callable[[Event], bool], bool]:
-    """``reveals(event)`` (default: none) and ``STRICT_STEPS`` (default: off), declared
-    next to the scrambler."""
+def _declared(scramble: Scrambler) -> tuple[Callable[[Event, int], bool], bool]:
+    """``reveals(event[, seat])`` (default: none; ``seat`` is the seat shown the event) and
+    ``STRICT_STEPS`` (default: off), declared next to the scrambler."""
     module = importlib.import_module(scramble.__module__)
-    reveals: Callable[[Event], bool] = getattr(module, "reveals", lambda e: False)
-    return reveals, bool(getattr(module, "STRICT_STEPS", False))
+    found: Callable[..., bool] | None = getattr(module, "reveals", None)
+    strict = bool(getattr(module, "STRICT_STEPS", False))
+    if found is None:
+        return (lambda e, seat: False), strict
+    if len(inspect.signature(found).parameters) >= 2:
+        return found, strict
+    one: Callable[[Event], bool] = found
+    return (lambda e, seat: one(e)), strict
 
 
 class _Checker:
@@ -176,7 +183,7 @@ class _Checker:
         """Strict games: a step that shows the seat no revealing event leaves it the same
         observation whatever the hidden cards were (no public fact follows a hidden card)."""
         va, vb = visible_events(a[1], seat), visible_events(b[1], seat)
-        if any(self.reveals(e) for e in va + vb):
+        if any(self.reveals(e, seat) for e in va + vb):
             return
         oa, ob = self.game.observe(a[0], seat), self.game.observe(b[0], seat)
         assert oa == ob, (
@@ -203,7 +210,7 @@ class _Checker:
         (sa, ea), (sb, eb) = a, b
         va, vb = visible_events(ea, seat), visible_events(eb, seat)
         if (
-            any(self.reveals(e) for e in va + vb)
+            any(self.reveals(e, seat) for e in va + vb)
             or g.observe(sa, seat) != g.observe(sb, seat)
             or not self._only_hidden_differs(sa, sb, seat, trace)
         ):

@@ -101,8 +101,11 @@ def scramble(state: DraconiaState, seat: int, rng: Rng) -> DraconiaState:
 STRICT_STEPS = True
 
 
-def reveals(ev: Event) -> bool:
-    """Events by which the rules make hidden things public: a unit turned face up ("Revealing
-    Units"), its Blessing token, the settlements chosen together, a seat's own draw, and a
-    draft pick (the pile's next card is turned face up into the row)."""
-    return ev["type"] in ("reveal", "blessing", "settlement", "drew", "draft_pick")
+def reveals(ev: Event, seat: int) -> bool:
+    """Events by which the rules make hidden things public to ``seat``: a unit turned face up
+    ("Revealing Units"), its Blessing token, the settlements chosen together, its own draw,
+    and a draft pick (the pile's next card is turned face up into the row)."""
+    kind = ev["type"]
+    if kind == "drew":  # the drawer sees its cards; shown to anyone else, it is a leak
+        return seat == ev["seat"]
+    return kind in ("reveal", "blessing", "settlement", "draft_pick")

@@ -68,9 +68,12 @@ def scramble(state: InvasionState, seat: int, rng: Rng) -> InvasionState:
     return s
 
 
-def reveals(ev: Event) -> bool:
-    """Events that make something public by the rules, which the table may not keep in
-    sight afterwards: the cards a seat draws, in the order drawn (its own deck's top), the
-    cards it puts back on its deck, revealed cards, the Gold card forwarded to the top of
-    the deck ("FORWARD")."""
-    return ev["type"] in ("drew", "topdecked", "reveal", "forward")
+def reveals(ev: Event, seat: int) -> bool:
+    """Events that make something public to ``seat`` by the rules, which the table may not
+    keep in sight afterwards: the cards it draws, in the order drawn (its own deck's top),
+    and the cards it puts back on its deck; revealed cards; the Gold card forwarded to the
+    top of a deck ("FORWARD")."""
+    kind = ev["type"]
+    if kind in ("drew", "topdecked"):  # its own cards; shown to anyone else, it is a leak
+        return seat == ev["seat"]
+    return kind in ("reveal", "forward")
