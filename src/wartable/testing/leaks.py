@@ -4,9 +4,10 @@ It does not trust the game's ``observe`` or ``determinize``. Each game declares,
 them, where every seat's hidden information lives: ``scramble(state, seat, rng)`` in the
 game package's ``hidden`` module (``Game.hidden_scrambler``) redraws the other hands, the
 face-down cards, the deck orders, concealed dice, other seats' commitments and the ``Rng``,
-working on the state's fields. The module may also declare ``reveals(event) -> bool``: the
-events by which the rules make something public at that moment (a card played or turned
-face up, the seat's own draw), and ``STRICT_STEPS = True`` (below).
+working on the state's fields. The module may also declare ``reveals(event[, seat])``: the
+events by which the rules make something public (to ``seat``, the seat shown the event) at
+that moment (a card played or turned face up, the seat's own draw), and ``STRICT_STEPS =
+True`` (below). A step that shows a seat a revealing event is not compared for that seat.
 
 Along random playouts, at sampled decisions, for every seat ``v``:
 
