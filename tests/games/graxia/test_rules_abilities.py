@@ -286,3 +286,38 @@ def test_section_5_4_mind_control_turns_a_supporter() -> None:
     act(s, "pass", 0)
     act(s, "spell Mind Control", 1)
     assert (s.bat[B_BV0], s.bat[B_BV1]) == (before[0] - 3, before[1] + 3)
+
+
+def test_section_5_4_blood_thirst_fires_once_when_an_enemy_supporter_is_wounded() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    sup = next(n for n in b.nbr[d] if b.d(a, n) == 1)
+    put(s, a, "Blood Crusaders", 0)
+    put(s, d, "Thrag Skullsplitter", 1)
+    put(s, sup, "Miners of the Deep", 0)
+    give(s, 1, "Chain Lightning", "Chain Lightning")
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    before = s.bat[B_BV1]
+    act(s, "pass", 0)
+    act(s, "spell Chain Lightning", 1)
+    assert s.bat[B_BV1] == before + 3
+    act(s, "pass", 0)
+    act(s, "spell Chain Lightning", 1)
+    assert s.bat[B_BV1] == before + 3  # once per battle
+
+
+def test_mists_of_confusion_leaves_the_opponent_only_passes() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    put(s, a, "Blood Crusaders", 0)
+    put(s, d, "Flesh Impalers", 1)
+    give(s, 0, "Mana Surge")
+    give(s, 1, "Mists of Confusion")
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    act(s, "pass", 0)
+    act(s, "spell Mists of Confusion", 1)
+    assert legal_texts(s, 0) == ["pass"]

@@ -151,6 +151,8 @@ def exchange_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     out = [A.PASS]
     ut = s.cat.units[s.unit[cell]]
     used = s.bat[B_USED0 + side]
+    if used & E.SILENCED:
+        return out
     for i, ab in enumerate(ut.abilities):
         if ab.timing != BATTLE_ACTIVE or (used >> i) & 1:
             continue
@@ -212,6 +214,7 @@ def exchange_apply(
     if s.unit[s.bat[B_ATT]] < 0 or s.unit[s.bat[B_DEF]] < 0:
         after_wounds(s, events, fought=False)  # §7 step 5: the battle is over, go to step 8
         return
+    E.recheck_thirst(s)
     s.bat[B_ACTOR] = 1 - side
 
 

@@ -30,6 +30,8 @@ from .state import (
     GraxiaState,
 )
 
+THIRSTED = 1 << 29  # a bit of the side's used-abilities mask: Blood Thirst has fired
+SILENCED = 1 << 30  # ... and: Mists of Confusion, only passes are left this battle
 ENEMY_TARGETS = ("enemy_unit", "adjacent_enemy", "any_unit", "opponent")
 FRIEND_TARGETS = ("friendly_unit", "adjacent_friendly", "self")
 CASTLE = "castle"
@@ -127,12 +129,11 @@ def battle_effects(
         elif k == "battle_penalty":
             _bv(s, 1 - side, -e.amount)
         elif k == "blood_thirst":
-            if s.unit[other] >= 0 and s.wounds[other] > 0:
-                _bv(s, side, e.amount)
+            blood_thirst(s, side, e.amount)
         elif k == "no_sacrifice":
             s.bat[B_BEWITCH] |= 1 << (1 - side)
         elif k == "silence":
-            s.bat[B_USED0 + 1 - side] = (1 << 30) - 1
+            s.bat[B_USED0 + 1 - side] |= SILENCED
         elif k in ("cancel_support", "turn_supporter") and side == 1 and s.sup:
             sup = sorted(s.sup, key=lambda c: -support_value(s, c))
             gone = sup if k == "cancel_support" else sup[:1]
@@ -167,6 +168,30 @@ def battle_effects(
             s.flags[own] |= BARRIER
         elif k in ("gain_mana", "steal_mana", "draw_cards", "recover_spell", "recover_unit"):
             _card_effect(s, seat, e, events)
+
+
+def blood_thirst(s: GraxiaState, side: int, amount: int) -> None:
+    """Blood Thirst: once per battle, +amount as soon as an enemy unit (the opponent or a
+    unit supporting it) is wounded."""
+    if s.bat[B_USED0 + side] & THIRSTED:
+        return
+    other = s.bat[B_ATT + 1 - side]
+    enemies = [other] + (list(s.sup) if side == 1 else [])
+    if any(s.unit[c] >= 0 and s.wounds[c] > 0 for c in enemies):
+        s.bat[B_USED0 + side] |= THIRSTED
+        _bv(s, side, amount)
+
+
+def recheck_thirst(s: GraxiaState) -> None:
+    """After each exchange: a Blood Thirst unit whose enemy is now wounded gains its bonus."""
+    for side in (0, 1):
+        cell = s.bat[B_ATT + side]
+        if s.unit[cell] < 0:
+            continue
+        for ab in s.cat.units[s.unit[cell]].abilities:
+            for e in ab.effects:
+                if e.kind == "blood_thirst":
+                    blood_thirst(s, side, e.amount)
 
 
 def battle_reduction(s: GraxiaState, cell: int) -> int:
