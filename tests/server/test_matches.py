@@ -353,3 +353,17 @@ def test_one_token_resumes_the_seat_on_several_connections(client: TestClient) -
         assert tab2.receive_json()["version"] == first["version"] + 1  # the other tab follows
     again = view(client, mid, tokens[0])
     assert again["seat"] == 0 and again["version"] == first["version"] + 1
+
+
+def test_games_openapi_and_the_client_page(client: TestClient) -> None:
+    """``/api/games`` is what ``wartable games --json`` prints; ``/docs`` documents the API;
+    ``/`` is the web client's page."""
+    from wartable.cli.games_cmd import game_info
+
+    games = client.get("/api/games").json()
+    assert games == [json.loads(json.dumps(game_info(g))) for g in available_games()]
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in ("/api/matches", "/api/matches/{match_id}", "/api/matches/{match_id}/actions"):
+        assert path in paths
+    page = client.get("/")
+    assert page.status_code == 200 and "<html" in page.text.lower()

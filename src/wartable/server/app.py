@@ -8,6 +8,7 @@ the fragment, which browsers never send to a server (so it stays out of logs).
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -67,6 +68,10 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        # the libraries, the games and the matches loaded so far live as long as the process:
+        # keep them out of the collector's full passes (which otherwise pause the loop)
+        gc.collect()
+        gc.freeze()
         listener = None
         if service.storage.is_postgres:
             from .notify import Listener
