@@ -61,12 +61,14 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     score = 0.0
     targets = [c for c in range(b.size) if objective_value(s, c) >= 4]
     pull = 1.5
+    aggression = 1.0  # how much an enemy unit's value weighs against an own unit's
     if s.sc.victory == "banner_wars":
         targets = [s.sc.banners[1 - seat], s.track[T_BANNER0 + seat]]
     if s.sc.victory == "wintermere_pass" and seat == s.sc.param("attacker_seat", 1):
         castle = s.sc.param("castle")
         targets = [castle]  # Shadd: everything toward Flist's castle
         pull = 4.0
+        aggression = 1.0 + 0.15 * s.turn  # time runs against Shadd: trade ever harder
         if s.ctrl[castle] == seat:
             score += 300
     enemies = [c for c in range(b.size) if s.unit[c] >= 0 and s.owner[c] == 1 - seat]
@@ -76,7 +78,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
             ut = cat.units[u]
             sign = 1 if s.owner[c] == seat else -1
             value = ut.cost + 2 * (ut.health - s.wounds[c]) + (25 if ut.is_guardian else 0)
-            score += sign * value
+            score += sign * value * (1.0 if sign > 0 else aggression)
             if sign > 0 and not ut.is_guardian:
                 todo = [t for t in targets if t >= 0 and s.ctrl[t] != seat] or enemies
                 if todo:
