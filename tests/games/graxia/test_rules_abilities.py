@@ -321,3 +321,20 @@ def test_mists_of_confusion_leaves_the_opponent_only_passes() -> None:
     act(s, "pass", 0)
     act(s, "spell Mists of Confusion", 1)
     assert legal_texts(s, 0) == ["pass"]
+
+
+def test_section_5_2_relics_are_played_in_either_players_round() -> None:
+    """Bounty of Riches (a command relic) played by the defender during the attacker's battle."""
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    put(s, a, "Blood Crusaders", 0)
+    put(s, d, "Flesh Impalers", 1)
+    give(s, 1, "Bounty of Riches", "Scout")
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    act(s, "pass", 0)
+    texts = legal_texts(s, 1)
+    assert "spell Bounty of Riches" in texts and "spell Scout" not in texts
+    act(s, "spell Bounty of Riches", 1)
+    assert s.mana[1] == 20 + 15

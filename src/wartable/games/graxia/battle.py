@@ -163,9 +163,12 @@ def exchange_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
         if card < nu:
             continue
         sp = s.cat.spells[card - nu]
-        if sp.in_battle and not sp.sacrifice_only and s.mana[seat] >= sp.cost:
-            if E.spell_allowed_in_battle(s, side, sp):
-                out.append(lay.one(A.K_SPELL, card - nu))
+        if sp.sacrifice_only or s.mana[seat] < sp.cost:
+            continue
+        if sp.in_battle and E.spell_allowed_in_battle(s, side, sp):
+            out.append(lay.one(A.K_SPELL, card - nu))
+        elif sp.relic and E.spell_targets(s, seat, sp) == [-1]:
+            out.append(lay.one(A.K_SPELL, card - nu))  # §5.2: relics in either player's round
     return sorted(out)
 
 
@@ -207,7 +210,10 @@ def exchange_apply(
         s.discards[s.sdeck[seat]].append(card)
         s.mana[seat] -= sp.cost
         emit(events, "battle_spell", seat=seat, spell=sp.name)
-        E.battle_effects(s, side, sp.effects, events)
+        if sp.in_battle:
+            E.battle_effects(s, side, sp.effects, events)
+        else:
+            E.relic_effects(s, seat, sp, events)
     if s.bat[B_SAC0]:  # escape_battle: the battle ends at once, no wounds
         finish(s, events)
         return

@@ -540,6 +540,12 @@ def cast_command_spell(
         _command_effect(s, seat, -1, target, e, None, events)
 
 
+def relic_effects(s: GraxiaState, seat: int, sp: Spell, events: list[Event] | None) -> None:
+    """A command relic played during a battle (either player's round, §5.2)."""
+    for e in sp.effects:
+        _command_effect(s, seat, -1, -1, e, None, events)
+
+
 def end_of_command(s: GraxiaState, seat: int, events: list[Event] | None) -> None:
     """Command-passive effects at the end of the Command Phase (Blessing of Celethrea)."""
     b = s.sc.board
