@@ -338,3 +338,20 @@ def test_section_5_2_relics_are_played_in_either_players_round() -> None:
     assert "spell Bounty of Riches" in texts and "spell Scout" not in texts
     act(s, "spell Bounty of Riches", 1)
     assert s.mana[1] == 20 + 15
+
+
+def test_mystic_gate_moves_a_friendly_unit_to_a_friendly_tile() -> None:
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    put(s, c, "Blood Crusaders", 0)
+    far = next(n for n in range(b.size) if b.d(c, n) >= 3 and s.sc.terrain[n] == "plains")
+    s.ctrl = [-1] * len(s.ctrl)
+    s.ctrl[c] = 0
+    s.ctrl[far] = 0
+    give(s, 0, "Mystic Gate")
+    act(s, f"spell Mystic Gate {b.text(c)}")
+    assert legal_texts(s) == [f"move {b.text(c)} {b.text(far)}"]
+    act(s, f"move {b.text(c)} {b.text(far)}")
+    assert s.cat.units[s.unit[far]].name == "Blood Crusaders"
+    assert "end" in legal_texts(s)

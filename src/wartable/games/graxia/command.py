@@ -14,6 +14,7 @@ from .state import (
     ABILITY,
     ATTACKED,
     CARRIER,
+    EXTRA_MOVE,
     MOVED,
     SHIELD,
     SHIELD_NOW,
@@ -24,6 +25,7 @@ from .state import (
     T_DISCOUNT,
     T_GFELL0,
     T_PORTAL,
+    T_TELEPORT,
     GraxiaState,
 )
 
@@ -135,6 +137,9 @@ def summon_cells(s: GraxiaState, seat: int, u: int, g: int = -2) -> list[int]:
 
 
 def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
+    if s.track[T_TELEPORT]:  # Mystic Gate: where the unit goes
+        c = s.track[T_TELEPORT] - 1
+        return sorted(lay.pair(A.K_MOVE, c, n) for n in effects.teleport_cells(s, c))
     out = [A.END]
     b = s.sc.board
     for c in range(b.size):
@@ -202,7 +207,12 @@ def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
 def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
     """Perform a command action; returns True when it opens a battle."""
     kind, x, y = lay.decode(action)
-    if kind == A.K_MOVE:
+    if kind == A.K_MOVE and s.track[T_TELEPORT]:
+        s.track[T_TELEPORT] = 0
+        B.move_unit(s, x, y, events)
+        s.flags[y] |= EXTRA_MOVE
+        pick_up_banner(s, y, events)
+    elif kind == A.K_MOVE:
         do_move(s, x, y, events)
     elif kind == A.K_ATTACK:
         return True

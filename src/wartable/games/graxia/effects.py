@@ -27,6 +27,7 @@ from .state import (
     SHIELD_NOW,
     STEALTH,
     T_ALLIES,
+    T_TELEPORT,
     GraxiaState,
 )
 
@@ -460,6 +461,8 @@ def _command_effect(
         if e.then_attack:
             s.flags[target] &= ~ABILITY
         pick_up_banner(s, target, events)
+    elif k == "teleport" and c < 0 and s.unit[target] >= 0:
+        s.track[T_TELEPORT] = target + 1  # the destination is the next decision (a move)
     elif k == "extra_move" and s.unit[target] >= 0:
         if not s.flags[target] & EXTRA_MOVE:
             s.flags[target] = (s.flags[target] & ~MOVED) | EXTRA_MOVE
@@ -497,7 +500,7 @@ def _atonement(s: GraxiaState, seat: int, target: int, events: list[Event] | Non
 
 
 # ----- command spells ------------------------------------------------------------------
-UNCASTABLE = ("teleport",)
+UNCASTABLE: tuple[str, ...] = ()
 
 
 def spell_targets(s: GraxiaState, seat: int, sp: Spell) -> list[int]:
@@ -517,6 +520,8 @@ def spell_targets(s: GraxiaState, seat: int, sp: Spell) -> list[int]:
                 cells = [n for n in cells if not s.cat.units[s.unit[n]].unique]
             if e.kind in ("extra_move", "teleport", "displace"):  # §9.1 #3: bearers stay put
                 cells = [n for n in cells if not s.flags[n] & CARRIER]
+            if e.kind == "teleport":
+                cells = [n for n in cells if teleport_cells(s, n)]
             return cells
     return [-1]
 
@@ -538,6 +543,17 @@ def cast_command_spell(
     )
     for e in sp.effects:
         _command_effect(s, seat, -1, target, e, None, events)
+
+
+def teleport_cells(s: GraxiaState, cell: int) -> list[int]:
+    """Mystic Gate: any unoccupied friendly-controlled tile the unit may stand on."""
+    seat = s.owner[cell]
+    ut = s.cat.units[s.unit[cell]]
+    return [
+        n
+        for n in range(s.sc.board.size)
+        if s.ctrl[n] == seat and s.unit[n] < 0 and B.can_stand(s, ut, n)
+    ]
 
 
 def relic_effects(s: GraxiaState, seat: int, sp: Spell, events: list[Event] | None) -> None:

@@ -31,6 +31,7 @@ from .state import (
     OVER,
     PHASES,
     PLACE,
+    T_TELEPORT,
     T_WINNER,
     TRACK_LEN,
     GraxiaState,
@@ -279,6 +280,12 @@ def _phase_problems(s: GraxiaState) -> list[str]:
 
         if not (can_draw(s, s.current, True) or can_draw(s, s.current, False)):
             return ["draw: free draws left but nothing can be drawn"]
+    tp = s.track[T_TELEPORT] - 1
+    if tp >= 0:
+        from .effects import teleport_cells
+
+        if ph != COMMAND or tp >= n or s.owner[tp] != s.current or not teleport_cells(s, tp):
+            return ["a pending Mystic Gate needs the phasing seat's unit and a free tile"]
     if ph != OVER and s.track[T_WINNER] != -1:
         return ["a winner is recorded in a game that is not over"]
     return []
