@@ -39,9 +39,11 @@ class SkirmState:
         "winner",
     )
 
-    def __init__(self, config: SkirmConfig, rng: Rng) -> None:
+    def __init__(self, config: SkirmConfig, rng: Rng, blank: bool = True) -> None:
         self.config = config
         self.rng = rng
+        if not blank:  # ``copy`` sets every field itself (the compiled engine needs a constructor)
+            return
         self.cards: CardSet = load_cards(config.data_dir)
         self.phase = REVEAL
         self.hands: list[list[int]] = [[], []]  # card ids held
@@ -61,9 +63,7 @@ class SkirmState:
         self.points = [0, 0]
 
     def copy(self) -> SkirmState:
-        s = SkirmState.__new__(SkirmState)
-        s.config = self.config
-        s.rng = self.rng.copy()
+        s = SkirmState(self.config, self.rng.copy(), blank=False)
         s.cards = self.cards
         s.phase = self.phase
         s.hands = [self.hands[0][:], self.hands[1][:]]
