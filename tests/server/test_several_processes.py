@@ -7,6 +7,7 @@ next view with a timeout.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -50,8 +51,11 @@ def test_a_match_with_one_seat_on_each_of_two_processes(postgres_url: str) -> No
         # the lobby of the other process lists it (read from the shared database)
         assert mid in [m["id"] for m in httpx.get(f"{b.base}/api/matches").json()]
         ws_url = {0: a.base, 1: b.base}
+        stack = contextlib.ExitStack()
         sockets = {
-            s: connect(f"{ws_url[s].replace('http', 'ws')}/api/matches/{mid}/ws?token={t}")
+            s: stack.enter_context(
+                connect(f"{ws_url[s].replace('http', 'ws')}/api/matches/{mid}/ws?token={t}")
+            )
             for s, t in tokens.items()
         }
         rng = random.Random(8)
@@ -76,8 +80,7 @@ def test_a_match_with_one_seat_on_each_of_two_processes(postgres_url: str) -> No
                 assert views[s]["version"] == v["version"] + 1
             _next(sockets[seat], "ack")
             moves += 1
-        for ws in sockets.values():
-            ws.close()
+        stack.close()
         body = httpx.get(f"{b.base}/api/matches/{mid}/replay").json()
         assert len(body["replay"]["actions"]) == moves
         run_replay(get_game("draconia"), body["replay"])
