@@ -99,10 +99,18 @@ class BotRunner:
                 args = (match.game.id, match.config_json, spec, observation, legal, seat)
                 executor = self._executor(spec)
                 rng_seed = secrets.randbits(64)
-                if executor is None:
-                    action = choose_action(*args, rng_seed)
-                else:
-                    action = await loop.run_in_executor(executor, choose_action, *args, rng_seed)
+                try:
+                    if executor is None:
+                        action = choose_action(*args, rng_seed)
+                    else:
+                        action = await loop.run_in_executor(
+                            executor, choose_action, *args, rng_seed
+                        )
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # a broken agent must not stall the match: a random move
+                    log.exception("bot %s at seat %d of match %s failed", spec, seat, match.id)
+                    action = Rng(rng_seed).choice(legal)
                 try:
                     await self.submit(match.id, seat, action, version)
                 except ApiError:
@@ -111,8 +119,8 @@ class BotRunner:
                     await asyncio.sleep(0.05)
         except asyncio.CancelledError:
             raise
-        except Exception:  # a bot failing must not take the server down; the seat may time out
-            log.exception("bot %s at seat %d of match %s failed", spec, seat, match.id)
+        except Exception:  # nothing here may take the server down
+            log.exception("bot %s at seat %d of match %s stopped", spec, seat, match.id)
         finally:  # synchronously with the last check: a later poke starts a new task
             if self.tasks.get((match.id, seat)) is asyncio.current_task():
                 del self.tasks[(match.id, seat)]
