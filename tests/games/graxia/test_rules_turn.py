@@ -99,3 +99,21 @@ def test_section_9_initial_hands_of_4_units_and_4_spells() -> None:
         assert spells == 4
         assert len(s.hands[seat]) - spells == 4
     assert s.mana == [10, 20]
+
+
+def test_section_9_3_least_health_guardian_chooses_who_goes_first() -> None:
+    cfg = GAME.make_config({"scenario": "custom"})
+    s = GAME.new_state(cfg, 1)
+    act(s, legal_texts(s)[0])  # seat 0 takes a Guardian
+    act(s, legal_texts(s)[-1])  # seat 1 takes another
+    h = [s.cat.units[g].health for g in s.guard]
+    chooser = 0 if h[0] <= h[1] else 1
+    assert GAME.to_act(s) == (chooser,)
+    other = s.cat.units[s.guard[1 - chooser]].name
+    assert sorted(legal_texts(s)) == sorted(f'choose "{s.cat.units[g].name}"' for g in s.guard)
+    act(s, f'choose "{other}"')  # the other player plays the first round
+    assert s.mana[1 - chooser] == 10 and s.mana[chooser] == 20
+    while s.phase in (0, 1, 2):
+        seat = GAME.to_act(s)[0]
+        act(s, "end" if "end" in legal_texts(s, seat) else legal_texts(s, seat)[0], seat)
+    assert s.current == 1 - chooser and s.turn == 1

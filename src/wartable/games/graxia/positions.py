@@ -31,6 +31,7 @@ from .state import (
     OVER,
     PHASES,
     PLACE,
+    T_PICKS,
     T_TELEPORT,
     T_WINNER,
     TRACK_LEN,
@@ -273,7 +274,11 @@ def _phase_problems(s: GraxiaState) -> list[str]:
             return ["sacrifice: nobody is left to commit"]
     elif ph == PLACE and s.commit.all_done:
         return ["placement: nobody is left to place"]
-    elif ph == GUARD and s.guard[s.current] >= 0:
+    elif (
+        ph == GUARD
+        and s.guard[s.current] >= 0
+        and not (s.track[T_PICKS] == 1 and s.guard[1 - s.current] >= 0)
+    ):
         return ["guardian: the seat to choose already has its Guardian"]
     elif ph not in (OVER, DRAFT) and ph != COMMAND and s.draws and ph == DRAW:
         from .effects import can_draw

@@ -10,7 +10,7 @@ from . import board as B
 from . import command, effects
 from .actions import Layout
 from .catalog import GUARDIAN
-from .state import COMMAND, DRAFT, GUARD, PLACE, T_PICKS, T_SPY0, GraxiaState
+from .state import COMMAND, DRAFT, GUARD, PLACE, T_FIRST, T_PICKS, T_SPY0, GraxiaState
 
 ASSASSINATION_PICKS = 10
 
@@ -56,6 +56,8 @@ def _need_guardian(s: GraxiaState, seat: int) -> bool:
 
 
 def guardian_legal(s: GraxiaState, lay: Layout) -> list[int]:
+    if s.track[T_PICKS] == 1:  # who plays the first round: name that player's Guardian
+        return sorted(lay.one(A.K_CHOOSE, g) for g in s.guard)
     taken = {s.guard[0], s.guard[1]}
     return [
         lay.one(A.K_CHOOSE, u)
@@ -65,6 +67,12 @@ def guardian_legal(s: GraxiaState, lay: Layout) -> list[int]:
 
 
 def guardian_apply(s: GraxiaState, seat: int, u: int, events: list[Event] | None) -> None:
+    if s.track[T_PICKS] == 1:
+        s.track[T_PICKS] = 0
+        s.track[T_FIRST] = 0 if u == s.guard[0] else 1
+        emit(events, "first_player", seat=s.track[T_FIRST])
+        _after_first(s, events)
+        return
     s.guard[seat] = u
     emit(events, "guardian", seat=seat, unit=s.cat.units[u].name)
     if _need_guardian(s, 1 - seat):
@@ -73,18 +81,32 @@ def guardian_apply(s: GraxiaState, seat: int, u: int, events: list[Event] | None
     after_guardians(s, events)
 
 
+def least_health_seat(s: GraxiaState) -> int:
+    h0, h1 = (s.cat.units[g].health for g in s.guard)
+    return 0 if h0 <= h1 else 1
+
+
 def after_guardians(s: GraxiaState, events: list[Event] | None) -> None:
+    """§9.1 #3, #4, §9.3: the player whose Guardian has the least health chooses who plays
+    the first round (``choose`` that player's Guardian)."""
     sc = s.sc
-    g = s.guard
-    s.current = sc.first
-    if sc.least_health_first and g[0] >= 0 and g[1] >= 0:
-        h0, h1 = s.cat.units[g[0]].health, s.cat.units[g[1]].health
-        s.current = 0 if h0 <= h1 else 1  # the least-health Guardian's player goes first
-        if s.current != sc.first:
-            s.mana[0], s.mana[1] = s.mana[1], s.mana[0]
+    if sc.least_health_first and s.guard[0] >= 0 and s.guard[1] >= 0:
+        s.current = least_health_seat(s)
+        s.track[T_PICKS] = 1
+        return
+    s.track[T_FIRST] = sc.first
+    _after_first(s, events)
+
+
+def _after_first(s: GraxiaState, events: list[Event] | None) -> None:
+    sc = s.sc
+    if s.track[T_FIRST] != sc.first:  # the first player starts with 10 mana, the second 20
+        s.mana[0], s.mana[1] = s.mana[1], s.mana[0]
     if "assassination" in sc.draft:
         s.phase = DRAFT
         s.track[T_PICKS] = 0
+        both = s.guard[0] >= 0 and s.guard[1] >= 0
+        s.current = least_health_seat(s) if both else s.track[T_FIRST]
         return
     open_placement(s, events)
 
@@ -261,5 +283,6 @@ def finish_setup(s: GraxiaState, events: list[Event] | None) -> None:
             if effects.can_draw(s, seat, False):
                 effects.draw_card(s, seat, False, None)
     s.round_no = 0
+    s.current = s.track[T_FIRST]
     s.phase = COMMAND  # turn 1: no Draw Cards Phase
     emit(events, "setup_done", first=s.current)

@@ -72,8 +72,8 @@ BAT_LEN = 18
 # scenario tracking fields (indices into ``track``)
 T_HOLD0, T_HOLD1, T_CASTLE0, T_CASTLE1, T_BANNER0, T_BANNER1, T_SPY0, T_SPY1 = range(8)
 T_KILLED0, T_KILLED1, T_WINNER, T_REASON, T_PICKS, T_GFELL0, T_GFELL1 = range(8, 15)
-T_DISCOUNT, T_PORTAL, T_ALLIES, T_FREE_SPELLS, T_TELEPORT = range(15, 20)
-TRACK_LEN = 20
+T_DISCOUNT, T_PORTAL, T_ALLIES, T_FREE_SPELLS, T_TELEPORT, T_FIRST = range(15, 21)
+TRACK_LEN = 21
 REASONS = (
     "",
     "held both cities for a full turn",
