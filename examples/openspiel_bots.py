@@ -144,21 +144,27 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=40, help="games per pairing")
     ap.add_argument("--simulations", type=int, default=30, help="MCTS / ISMCTS simulations")
     ap.add_argument("--episodes", type=int, default=2000, help="Q-learning training episodes")
+    ap.add_argument("--bots", default="ismcts,mcts,q", help="which OpenSpiel players to run")
     args = ap.parse_args(argv)
     register()
     game = pyspiel.load_game(f"wartable_{args.game}", {"config": args.config, "reward": "win"})
     if game.num_players() != 2:
         raise SystemExit("this example pits two seats against each other: pick a 2-seat config")
+    chosen = set(args.bots.split(","))
     started = time.perf_counter()
-    q_bot = train_qlearner(game, args.game, args.episodes, seed=7)
+    q_bot = train_qlearner(game, args.game, args.episodes, seed=7) if "q" in chosen else None
     trained = time.perf_counter() - started
-    contenders: dict[str, Callable[[int], Chooser]] = {
-        f"ISMCTS ({args.simulations} sims)": lambda g: ismcts_bot(game, args.simulations, g),
-        f"MCTS on resampled states ({args.simulations} sims)": lambda g: mcts_bot(
+    contenders: dict[str, Callable[[int], Chooser]] = {}
+    if "ismcts" in chosen:
+        contenders[f"ISMCTS ({args.simulations} sims)"] = lambda g: ismcts_bot(
             game, args.simulations, g
-        ),
-        f"tabular Q-learning ({args.episodes} episodes)": lambda g: q_bot,
-    }
+        )
+    if "mcts" in chosen:
+        contenders[f"MCTS on resampled states ({args.simulations} sims)"] = lambda g: mcts_bot(
+            game, args.simulations, g
+        )
+    if q_bot is not None:
+        contenders[f"tabular Q-learning ({args.episodes} episodes)"] = lambda g: q_bot
     results = []
     for name, make in contenders.items():
         for spec in ("random", "heuristic"):
