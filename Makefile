@@ -8,7 +8,7 @@ TEST_EXTRAS := test,rl,ray,sim,server
 # (the server's storage tests start a throw-away cluster from these binaries: tests/pg_cluster.py).
 SYSTEM_PACKAGES := chromium postgresql
 
-.PHONY: run test lint bench soak strength compiled clean system-packages
+.PHONY: run test lint bench soak strength compiled engine clean system-packages
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -19,11 +19,11 @@ $(VENV)/.test-stamp: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.server-stamp: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[server]'
+	$(BIN)/pip install -q -e '.[server,compiled]'
 	touch $@
 
 # the web table on 127.0.0.1:8000 with a SQLite file (wartable-server.db); it prints the address
-run: $(VENV)/.server-stamp
+run: $(VENV)/.server-stamp engine
 	$(BIN)/wartable serve --host 127.0.0.1 --port 8000
 
 lint: $(VENV)/.test-stamp
@@ -38,19 +38,24 @@ system-packages:
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 
-test: $(VENV)/.test-stamp system-packages lint
+test: $(VENV)/.test-stamp system-packages lint engine
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 $(VENV)/.bench-stamp: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[$(TEST_EXTRAS),bench]'
 	touch $@
 
-bench: $(VENV)/.test-stamp $(VENV)/.bench-stamp
+bench: $(VENV)/.test-stamp $(VENV)/.bench-stamp engine
 	$(BIN)/python -m bench
 
-# the engine's hot paths compiled with mypyc into build/compiled (PYTHONPATH=build/compiled to use)
+# the engine's hot paths compiled with mypyc into build/compiled, then used by `import wartable`
+# itself while the source is unchanged (src/wartable/_fast.py); `engine` (a step of run and
+# test) leaves the pure-Python engine, with a note, where it cannot be built
 compiled: $(VENV)/.test-stamp
 	$(BIN)/python -m bench.compiled_engine
+
+engine: | $(BIN)/python
+	$(BIN)/python -m bench.compiled_engine --if-possible
 
 soak: $(VENV)/.test-stamp
 	$(BIN)/pytest -n 2 soak

@@ -1,114 +1,167 @@
 """Build the compiled engine: the same source, compiled to C extensions with mypyc.
 
-``make compiled`` (or ``python -m bench.compiled_engine``) copies ``src/wartable`` to
-``build/compiled/wartable`` and compiles the modules in ``MODULES`` there with mypyc (the
-Draconis Invasion rules and bots, the match loop and the generator's shuffle). The source
-tree is never touched: put the copy first on the path to use it,
+``make compiled`` (a step of ``make run`` and ``make test``; or ``python -m
+bench.compiled_engine``) copies ``src/wartable`` to ``build/compiled/t-<hash>/wartable``
+and compiles the modules of ``GROUPS`` there with mypyc: the rules, views and bots of every
+game but their pydantic models, the match loop, the generator and the ISMCTS core. Then
+``build/compiled/current.stamp`` names that tree, and ``import wartable`` uses it by itself
+(``src/wartable/_fast.py``) as long as the source is unchanged; every module not compiled
+runs as Python beside the compiled ones. The source tree is never touched. A stale or
+missing tree means the pure-Python engine, silently; ``WARTABLE_ENGINE=python`` forces it.
 
-    PYTHONPATH=build/compiled .venv/bin/wartable simulate invasion ...
+A build is redone only when the source, this Python, mypy's version or this file change.
+Older trees are kept (the last ``KEEP``) so that running processes never lose theirs.
+``tests/test_compiled_engine.py`` checks that it plays exactly the games the interpreted
+engine plays, in every game.
 
-and every module it does not compile runs as Python beside the compiled ones. A stamp
-holds a hash of the sources and of mypy's version, so a build is redone only when one
-changes. ``tests/test_compiled_engine.py`` builds it and checks that it plays exactly the
-games the interpreted engine plays; ``bench/bench_invasion.py`` times both.
-
-Needs the ``[test]`` extra (mypy ships mypyc), a C compiler and the Python headers.
+Needs mypy (it ships mypyc; the ``test`` and ``compiled`` extras), setuptools, a C compiler
+and the Python headers. ``--if-possible`` (what ``make`` uses) turns a failed build into a
+one-line note: the engine then stays pure Python.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+from wartable import _fast
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "wartable"
 DEST = ROOT / "build" / "compiled"
-STAMP = "compiled.stamp"
+KEEP = 3
 
-# Hot paths only. Left as Python: pydantic models (cards.py, config.py: mypyc cannot compile
-# them) and package __init__ files (they only import).
-MODULES = (
-    "core/rng.py",
-    "core/splitmix_limbs.py",
-    "core/match.py",
-    *(
-        f"games/invasion/{name}.py"
-        for name in (
-            "actions", "bots", "db", "effects", "eventcards", "frames", "game", "observe",
-            "render", "scoring", "setup", "stack", "state", "turn", "view", "zones",
-        )
+
+def _game(gid: str, names: str) -> tuple[str, tuple[str, ...]]:
+    return gid, tuple(f"games/{gid}/{name}.py" for name in names.split())
+
+
+# One C extension per group, built in parallel. Left as Python: pydantic models (cards.py,
+# config.py: mypyc cannot compile them), package __init__ files (they only import), the
+# Draconia heuristic (a class-body alias mypyc rejects) and board (the heuristic hands it
+# a duck-typed view, which a compiled function would refuse), the text adapters.
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "core",
+        (
+            "core/rng.py",
+            "core/splitmix_limbs.py",
+            "core/match.py",
+            "agents/ismcts_tree.py",
+            "agents/random_agent.py",
+        ),
     ),
-)  # fmt: skip
+    _game(
+        "invasion",
+        "actions bots db effects eventcards frames game observe render scoring setup stack "
+        "state turn view zones",
+    ),
+    _game(
+        "draconia",
+        "actions combat draft ending game hidden legal position rules setup state views",
+    ),
+    _game(
+        "skirm",
+        "abilities actions agents determinize expectimax game hidden matrix rollout scoring "
+        "search state",
+    ),
+    _game("weapons", "agents game hidden rules state"),
+)
+MODULES: tuple[str, ...] = tuple(m for _, group in GROUPS for m in group)
 
 
 class BuildError(RuntimeError):
     pass
 
 
-def source_hash() -> str:
+def builder_key() -> str:
+    """What else a tree depends on: mypy's version, this file (the module list)."""
     import mypy.version
 
     digest = hashlib.sha256(mypy.version.__version__.encode())
-    digest.update(sys.version.encode())
-    for path in sorted(SOURCE.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(SOURCE)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
+    digest.update(Path(__file__).read_bytes())
+    return digest.hexdigest()[:16]
 
 
-def is_current(dest: Path = DEST) -> bool:
-    stamp = dest / STAMP
-    return stamp.exists() and stamp.read_text() == source_hash()
+def current(dest: Path = DEST) -> Path | None:
+    """The tree built from the source as it is now by this builder, if any."""
+    tree = _fast.current_tree(str(dest))
+    stamp = _fast.read_stamp(str(dest))
+    if tree is None or len(stamp) < 4 or stamp[3] != builder_key():
+        return None
+    return Path(tree)
 
 
 def build(dest: Path = DEST, force: bool = False, quiet: bool = True) -> Path:
-    """Build (or reuse) the compiled tree; returns the directory to put on the path.
+    """Build (or reuse) the compiled tree; returns it (a directory to put on ``PYTHONPATH``).
 
-    Processes that build at once (test workers, a bench) take turns on a lock file: the
-    first builds, the others find the stamp current and reuse its tree.
+    Processes that build at once (test workers, a bench, ``make``) take turns on a lock
+    file: the first builds, the others find the stamp current and reuse its tree.
     """
-    import fcntl
-
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    with open(dest.parent / f"{dest.name}.lock", "w") as lock:
+    dest.mkdir(parents=True, exist_ok=True)
+    with open(dest / "build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not force and is_current(dest):
-            return dest
+        tree = current(dest)
+        if tree is not None and not force:
+            return tree
         return _build(dest, quiet)
 
 
 def _build(dest: Path, quiet: bool) -> Path:
-    wanted = source_hash()
-    if dest.exists():
-        shutil.rmtree(dest)
-    dest.mkdir(parents=True)
-    shutil.copytree(SOURCE, dest / "wartable", ignore=shutil.ignore_patterns("__pycache__"))
-    files = [str(Path("wartable") / m) for m in MODULES]
+    fingerprint = _fast.fingerprint(str(SOURCE))  # before the copy: a later edit shows
+    work = dest / f"work-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    try:
+        shutil.copytree(SOURCE, work / "wartable", ignore=shutil.ignore_patterns("__pycache__"))
+        wanted = _fast.source_hash(str(work / "wartable"))  # exactly what was copied
+        _compile(work, quiet)
+        _check(work)
+        tree = dest / f"t-{wanted[:16]}-{builder_key()[:8]}"
+        shutil.rmtree(tree, ignore_errors=True)
+        work.rename(tree)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    stamp = dest / _fast.STAMP
+    stamp.with_suffix(".tmp").write_text(f"{wanted} {fingerprint} {tree.name} {builder_key()}\n")
+    stamp.with_suffix(".tmp").replace(stamp)
+    _prune(dest, keep=tree)
+    return tree
+
+
+SETUP = """
+import sys
+from mypyc.build import mypycify
+from setuptools import setup
+
+groups = {groups!r}
+setup(
+    name="wartable-compiled",
+    ext_modules=mypycify([m for g, _ in groups for m in g], separate=groups, opt_level="3"),
+    script_args=["build_ext", "--inplace", "--parallel", "{jobs}"],
+)
+"""
+
+
+def _compile(work: Path, quiet: bool) -> None:
+    groups = [([f"wartable/{m}" for m in files], name) for name, files in GROUPS]
+    jobs = max(1, min(len(groups), os.cpu_count() or 1))
+    (work / "setup_compiled.py").write_text(SETUP.format(groups=groups, jobs=jobs))
     done = subprocess.run(
-        [sys.executable, "-m", "mypyc", *files],
-        cwd=dest,
-        capture_output=quiet,
-        text=True,
+        [sys.executable, "setup_compiled.py"], cwd=work, capture_output=quiet, text=True
     )
     if done.returncode != 0:
         tail = "\n".join(((done.stdout or "") + (done.stderr or "")).splitlines()[-30:])
         raise BuildError(f"mypyc failed (exit {done.returncode}):\n{tail}")
-    shutil.rmtree(dest / "build", ignore_errors=True)  # mypyc's C sources and objects
-    check = subprocess.run(
-        [sys.executable, "-c", CHECK],
-        env=compiled_env(dest),
-        capture_output=True,
-        text=True,
-    )
-    if check.returncode != 0:
-        raise BuildError(f"the compiled tree does not load as compiled:\n{check.stderr}")
-    (dest / STAMP).write_text(wanted)
-    return dest
+    shutil.rmtree(work / "build", ignore_errors=True)  # mypyc's C sources and objects
+    (work / "setup_compiled.py").unlink()
 
 
 # run with the compiled tree on the path: every module of MODULES must come from an extension
@@ -123,12 +176,41 @@ assert COMPILED_SHUFFLE, "the limb shuffle is not compiled"
 """
 
 
-def compiled_env(dest: Path = DEST) -> dict[str, str]:
-    """The environment of a process that imports the compiled tree first."""
-    import os
+def _check(tree: Path) -> None:
+    check = subprocess.run(
+        [sys.executable, "-c", CHECK], env=compiled_env(tree), capture_output=True, text=True
+    )
+    if check.returncode != 0:
+        raise BuildError(f"the compiled tree does not load as compiled:\n{check.stderr}")
 
+
+def _prune(dest: Path, keep: Path) -> None:
+    """Remove all but the newest ``KEEP`` trees (a process may still run on an older one)."""
+    trees = sorted(
+        (p for p in dest.glob("t-*") if p.is_dir() and p != keep),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for old in trees[KEEP - 1 :]:
+        shutil.rmtree(old, ignore_errors=True)
+    if (dest / "compiled.stamp").exists():  # the earlier layout: one tree in ``dest`` itself
+        shutil.rmtree(dest / "wartable", ignore_errors=True)
+        for leftover in [dest / "compiled.stamp", *dest.glob("*__mypyc*.so")]:
+            leftover.unlink(missing_ok=True)
+
+
+def compiled_env(tree: Path) -> dict[str, str]:
+    """The environment of a process that imports the tree ``tree`` first (explicitly)."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(dest), env.get("PYTHONPATH", "")]))
+    env.pop("WARTABLE_ENGINE", None)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH", "")]))
+    return env
+
+
+def pure_env() -> dict[str, str]:
+    """The environment of a process that runs the pure-Python engine."""
+    env = dict(os.environ)
+    env["WARTABLE_ENGINE"] = "python"
     return env
 
 
@@ -136,12 +218,20 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.compiled_engine", description=__doc__)
     parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
     parser.add_argument("--dest", type=Path, default=DEST)
+    parser.add_argument(
+        "--if-possible", action="store_true", help="a failed build is a note, not an error"
+    )
     args = parser.parse_args(argv)
+    start = time.perf_counter()
     try:
-        path = build(args.dest, force=args.force, quiet=False)
-    except BuildError as exc:
-        sys.exit(str(exc))
-    print(f"compiled engine in {path} (PYTHONPATH={path} to use it)")
+        tree = build(args.dest, force=args.force, quiet=args.if_possible)
+    except (BuildError, ImportError, OSError) as exc:
+        if not args.if_possible:
+            sys.exit(str(exc))
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        print(f"compiled engine not built ({first}); the pure-Python engine runs")
+        return
+    print(f"compiled engine in {tree} ({time.perf_counter() - start:.0f} s); used automatically")
 
 
 if __name__ == "__main__":

@@ -1,61 +1,78 @@
 """The compiled engine (``bench/compiled_engine.py``, mypyc) plays exactly the games the
-interpreted engine plays: the same actions, outcomes and generator states, in every Invasion
-mode, with heuristic, random and search agents; and it passes the conformance suite.
+interpreted engine plays, in every game it compiles: the same action logs, outcomes, metrics
+and final positions (``state_to_json``, generator state included), with random, heuristic
+and search agents in every example config; it passes the conformance suite; and
+``import wartable`` picks it up by itself when (and only when) it matches the source.
 
-The build takes about a minute on two cores; it is reused while the sources are unchanged.
+The build takes one to three minutes on two cores; it is reused while the sources are
+unchanged (``make test`` builds it before the tests start).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
-from typing import Any
+from pathlib import Path
 
 import pytest
-from bench.compiled_engine import MODULES, build, compiled_env
+from bench.compiled_engine import GROUPS, MODULES, SOURCE, build, compiled_env, pure_env
+
+from wartable import _fast
 
 # the build itself takes a lock (two workers may ask for it at once: with pytest 9,
 # xdist 3.8 no longer keeps an xdist_group on one worker)
 pytestmark = pytest.mark.xdist_group("compiled")
 
+COMPILED_GAMES = [name for name, _ in GROUPS if name != "core"]
+
 # the same games, played in whichever engine imports first
 PLAY = r"""
 import json, sys
 from wartable.core.match import play_match
-from wartable.games.invasion import GAME
+from wartable.games import get_game
 from wartable.sim.runner import agent_factory
 
-def games():
-    out = []
-    config = {"players": 2, "mode": "two_player", "battle_stage": "1"}
-    for seed in range(12):
-        agents = [agent_factory("heuristic", "invasion")() for _ in range(2)]
-        out.append(("heuristic", seed, play_match(GAME, config, seed, agents)))
-    for i, config in enumerate(GAME.example_configs()):
-        n = config["players"]
-        for seed in range(3):
-            agents = [agent_factory(spec, "invasion")() for spec in ["random", "heuristic"] * 3][:n]
-            out.append((f"mixed {i}", seed, play_match(GAME, config, seed, agents)))
-    search = [agent_factory("ismcts:iterations=12,rollout=heuristic,bias=5", "invasion")(),
-              agent_factory("heuristic", "invasion")()]
-    out.append(("ismcts", 3, play_match(GAME, config_2p := {"players": 2, "mode": "two_player",
-               "battle_stage": "2"}, 3, search)))
-    return [
-        {"who": who, "seed": seed, "actions": r.actions, "winners": list(r.outcome.winners),
-         "scores": list(r.outcome.scores), "metrics": r.metrics}
-        for who, seed, r in out
-    ]
+def record(game, who, seed, r, config):
+    state = game.new_state(game.make_config(config), seed)
+    for seat, action in r.actions:
+        game.apply_fast(state, seat, action, None)
+    return {"who": who, "seed": seed, "actions": r.actions, "winners": list(r.outcome.winners),
+            "scores": list(r.outcome.scores), "reason": r.outcome.reason, "metrics": r.metrics,
+            "final": game.state_to_json(state)}
 
-json.dump(games(), sys.stdout)
+def games(gid):
+    game = get_game(gid)
+    out = []
+    specs = ["random", "heuristic"]
+    for i, config in enumerate(game.example_configs()):
+        n = game.num_players(game.new_state(game.make_config(config), 0))
+        for seed in range(2):
+            for first in range(2):
+                seats = [specs[(first + k) % 2] for k in range(n)]
+                agents = [agent_factory(s, gid)() for s in seats]
+                r = play_match(game, config, seed, agents, agent_seed=seed)
+                out.append(record(game, f"{gid} config {i} {seats}", seed, r, config))
+    config = game.example_configs()[0]
+    n = game.num_players(game.new_state(game.make_config(config), 0))
+    agents = [agent_factory("ismcts:iterations=12", gid)()] + [
+        agent_factory("heuristic", gid)() for _ in range(n - 1)]
+    out.append(record(game, f"{gid} ismcts", 3, play_match(game, config, 3, agents,
+                      agent_seed=3), config))
+    return out
+
+json.dump([g for gid in sys.argv[1:] for g in games(gid)], sys.stdout)
 """
 
 CONFORMANCE = r"""
-from wartable.games.invasion import GAME
+import sys
+from wartable.games import get_game
 from wartable.testing.conformance import run_conformance
-import wartable.games.invasion.turn as turn
-assert turn.__file__.endswith(".so"), turn.__file__
-run_conformance(GAME, seeds=range(2), deep_seeds=1)
+import wartable.core.match as match
+assert match.__file__.endswith(".so"), match.__file__
+for gid in sys.argv[1:]:
+    run_conformance(get_game(gid), seeds=range(2), deep_seeds=1)
 print("ok")
 """
 
@@ -65,31 +82,37 @@ def compiled() -> dict[str, str]:
     return compiled_env(build())
 
 
-def _run(code: str, env: dict[str, str] | None) -> str:
+def _run(code: str, env: dict[str, str], *args: str) -> str:
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600
+        [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=900
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
 
 
-def test_every_listed_module_is_compiled(compiled: dict[str, str]) -> None:
+def _files(env: dict[str, str]) -> dict[str, str]:
     listed = [m.removesuffix(".py").replace("/", ".") for m in MODULES]
     code = (
         "import importlib, json\n"
         f"names = {listed!r}\n"
         "print(json.dumps({m: importlib.import_module('wartable.' + m).__file__ for m in names}))"
     )
-    files: dict[str, Any] = json.loads(_run(code, compiled))
+    files: dict[str, str] = json.loads(_run(code, env))
+    return files
+
+
+def test_every_listed_module_is_compiled(compiled: dict[str, str]) -> None:
+    files = _files(compiled)
     assert all(path.endswith(".so") for path in files.values()), files
-    plain: dict[str, Any] = json.loads(_run(code, None))
+    plain = _files(pure_env())
     assert all(path.endswith(".py") for path in plain.values()), plain
 
 
-def test_compiled_games_equal_interpreted_games(compiled: dict[str, str]) -> None:
-    ours = json.loads(_run(PLAY, compiled))
-    reference = json.loads(_run(PLAY, None))
-    assert len(ours) == len(reference) == 12 + 3 * 5 + 1
+@pytest.mark.parametrize("gid", COMPILED_GAMES)
+def test_compiled_games_equal_interpreted_games(compiled: dict[str, str], gid: str) -> None:
+    ours = json.loads(_run(PLAY, compiled, gid))
+    reference = json.loads(_run(PLAY, pure_env(), gid))
+    assert len(ours) == len(reference) >= 9
     for a, b in zip(ours, reference, strict=True):
         assert (a["who"], a["seed"]) == (b["who"], b["seed"])
         assert a == b, f"{a['who']} seed {a['seed']}: the compiled engine played another game"
@@ -97,4 +120,40 @@ def test_compiled_games_equal_interpreted_games(compiled: dict[str, str]) -> Non
 
 
 def test_compiled_engine_passes_conformance(compiled: dict[str, str]) -> None:
-    assert _run(CONFORMANCE, compiled).strip() == "ok"
+    assert _run(CONFORMANCE, compiled, *COMPILED_GAMES).strip() == "ok"
+
+
+def _fake_build(root: Path, stamp_hash: str) -> None:
+    """A tree that is a copy of the source plus one marker module, stamped ``stamp_hash``."""
+    tree = root / "t-fake"
+    shutil.copytree(SOURCE, tree / "wartable", ignore=shutil.ignore_patterns("__pycache__"))
+    (tree / "wartable" / "_marker.py").write_text("HERE = True\n")
+    (root / _fast.STAMP).write_text(f"{stamp_hash} no-fingerprint t-fake builder\n")
+
+
+IMPORTS_MARKER = "import wartable, wartable._fast as f\ntry:\n    import wartable._marker\n" + (
+    "    print('tree', f.ACTIVE)\nexcept ImportError:\n    print('source', f.ACTIVE)\n"
+)
+
+
+def test_import_uses_a_matching_tree_by_itself(tmp_path: Path) -> None:
+    """No ``PYTHONPATH``: a tree whose stamp names the source's hash is imported first."""
+    _fake_build(tmp_path, _fast.source_hash(str(SOURCE)))
+    env = {**pure_env(), "WARTABLE_COMPILED_DIR": str(tmp_path)}
+    del env["WARTABLE_ENGINE"]
+    assert _run(IMPORTS_MARKER, env).split() == ["tree", str(tmp_path / "t-fake")]
+    forced = {**env, "WARTABLE_ENGINE": "python"}
+    assert _run(IMPORTS_MARKER, forced).split() == ["source", "None"]
+
+
+def test_import_falls_back_silently_on_a_stale_tree(tmp_path: Path) -> None:
+    _fake_build(tmp_path, "0" * 64)  # built from another source
+    env = {**pure_env(), "WARTABLE_COMPILED_DIR": str(tmp_path)}
+    del env["WARTABLE_ENGINE"]
+    done = subprocess.run(
+        [sys.executable, "-c", IMPORTS_MARKER], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.split() == ["source", "None"]
+    missing = {**env, "WARTABLE_COMPILED_DIR": str(tmp_path / "nowhere")}
+    assert _run(IMPORTS_MARKER, missing).split() == ["source", "None"]
