@@ -201,7 +201,11 @@ def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
     if len(ok) > 8:  # keep the choice small: tiles near the Guardian or the Home Row
         b = s.sc.board
         ok = [c for c in ok if b.d(g, c) <= 2 or c in s.sc.home[seat]]
-    return [lay.pair(A.K_PORTAL, a, c) for a in ok for c in ok if a < c]
+    out = [lay.pair(A.K_PORTAL, a, c) for a in ok for c in ok if a < c]
+    mine = [c for c, p in enumerate(s.portal) if p == seat]
+    if mine:  # naming one of your portals twice removes your portals
+        out.append(lay.pair(A.K_PORTAL, mine[0], mine[0]))
+    return out
 
 
 def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
@@ -231,7 +235,8 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
         for c in range(len(s.portal)):
             if s.portal[c] == seat:
                 s.portal[c] = -1
-        s.portal[x] = s.portal[y] = seat
+        if x != y:
+            s.portal[x] = s.portal[y] = seat
         s.track[T_PORTAL] = 1
         emit(events, "portals", seat=seat, cells=[s.sc.board.text(x), s.sc.board.text(y)])
     elif kind == A.K_GIVE:
