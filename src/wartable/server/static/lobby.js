@@ -171,6 +171,7 @@ export class Lobby {
     const seats = m.seats || [];
     const free = (m.free_seats || seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat)).map((seat) => ({ seat }));
     const over = !!m.outcome || m.status === "finished" || m.status === "over";
+    const mine = mySeats().find((e) => e.id === m.id);
     return h("div", { class: "match-row" },
       h("span", { class: "game-icon" }, ICON[m.game] || "♟"),
       h("div", { class: "match-info" },
@@ -178,7 +179,8 @@ export class Lobby {
         h("div", { class: "seat-dots" }, seats.map((s) => h("span", { class: `dot ${s.kind}${s.claimed ? " taken" : ""}`, style: { background: seatColour(s.seat) }, title: `Seat ${s.seat + 1}: ${s.kind === "bot" ? `bot ${s.agent || ""}` : s.claimed ? "taken" : "free"}` }))),
         h("small", { class: "muted" }, over ? "finished" : m.status || `move ${m.version ?? 0}`)),
       h("div", { class: "match-buttons" },
-        !over ? free.slice(0, 1).map((s) => h("button", { class: "btn primary small", type: "button", "data-join": m.id, onclick: () => this.joinSeat(m.id, s.seat, m.game) }, "Join")) : null,
+        mine ? h("a", { class: "btn primary small", href: `#/m/${m.id}?seat=${mine.seat}&token=${encodeURIComponent(mine.token)}` }, "Resume") : null,
+        !over && !mine ? free.slice(0, 1).map((s) => h("button", { class: "btn primary small", type: "button", "data-join": m.id, onclick: () => this.joinSeat(m.id, s.seat, m.game) }, "Join")) : null,
         h("a", { class: "btn small", href: over ? `#/r/${m.id}` : `#/m/${m.id}` }, over ? "Replay" : "Watch")));
   }
 
