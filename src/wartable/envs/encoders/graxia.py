@@ -6,7 +6,7 @@ from typing import Any
 
 from wartable.core.game import Game
 
-from .base import FeatureEncoder, Segment, Writer, rotate
+from .base import FeatureEncoder, Segment, Writer, rotate, squash
 
 PHASES = (
     "guardian", "draft", "place", "draw", "command", "battle", "sacrifice", "retreat",
@@ -41,23 +41,25 @@ class GraxiaEncoder(FeatureEncoder):
         super().__init__(
             [
                 Segment("phase", len(PHASES), "one-hot phase"),
-                Segment("turn", 2, "turn / 10, 1 if it is my round"),
+                Segment("turn", 2, "turn t as t / (t + 5), 1 if it is my round"),
                 Segment(
                     "cells",
                     self.cells * CELL,
                     "per cell: unit mine/theirs, control mine/theirs, portal mine/theirs, "
-                    "terrain one-hot, marker bits, health left, wounds, attack (value, physical, "
+                    "terrain one-hot, marker bits, health left / 30, wounds w / (w + 5), "
+                    "attack (value / 20, physical, "
                     "magical), defences (physical, magical, move 2, flying), class one-hot",
                 ),
-                Segment("mana", 2, "mana (me, opponent) / 50"),
-                Segment("vp", 2, "victory points (me, opponent) / 10"),
-                Segment("hand", self.cards, "my hand: copies of each card / 3"),
-                Segment("hand_counts", 4, "unit and spell cards held (me, opponent) / 13"),
-                Segment("decks", 4, "deck sizes / 40"),
+                Segment("mana", 2, "mana m / (m + 20) (me, opponent)"),
+                Segment("vp", 2, "victory points v / (v + 5) (me, opponent)"),
+                Segment("hand", self.cards, "my hand: copies n of each card as n / (n + 1)"),
+                Segment("hand_counts", 4, "unit and spell cards held n / (n + 6) (me, opponent)"),
+                Segment("decks", 4, "deck sizes n / (n + 20)"),
                 Segment(
                     "battle",
                     6,
-                    "battle values (attacker, defender) / 20, I attack, I defend, passes, draws",
+                    "battle values v / (v + 8) (attacker, defender), I attack, I defend, passes / 2, "
+                    "free draws / 4",
                 ),
                 Segment("waiting", 2, "still to commit (me, opponent)"),
             ]
@@ -66,7 +68,7 @@ class GraxiaEncoder(FeatureEncoder):
     def fill(self, obs: dict[str, Any], w: Writer) -> None:
         me = obs["seat"] if obs["seat"] is not None else 0
         w.onehot("phase", PHASES.index(obs["phase"]) if obs["phase"] in PHASES else -1)
-        w.vector("turn", [obs["turn"] / 10, float(obs["current"] == me)])
+        w.vector("turn", [squash(obs["turn"], 5), float(obs["current"] == me)])
         start, _ = w.offsets["cells"]
         out = w.out
         for c in range(self.cells):
@@ -90,8 +92,8 @@ class GraxiaEncoder(FeatureEncoder):
             at2 += FLAG_BITS
             if u >= 0:
                 ut = self.units[u]
-                out[at2] = (ut.health - obs["wounds"][c]) / 20
-                out[at2 + 1] = obs["wounds"][c] / 20
+                out[at2] = max(0, ut.health - obs["wounds"][c]) / 30
+                out[at2 + 1] = squash(obs["wounds"][c], 5)
                 out[at2 + 2] = ut.attack / 20
                 out[at2 + 3] = float(ut.attack_type != 1)
                 out[at2 + 4] = float(ut.attack_type != 0)
@@ -101,20 +103,26 @@ class GraxiaEncoder(FeatureEncoder):
                 out[at2 + 8] = float(ut.flying)
                 if ut.klass in CLASSES:
                     out[at2 + 9 + CLASSES.index(ut.klass)] = 1.0
-        w.vector("mana", rotate(obs["mana"], me), 50)
-        w.vector("vp", rotate(obs["vp"], me), 10)
-        w.multihot("hand", obs["hand"] or [], 1 / 3)
+        w.counts("mana", rotate(obs["mana"], me), 20)
+        w.counts("vp", rotate(obs["vp"], me), 5)
+        copies: dict[int, int] = {}
+        for card in obs["hand"] or []:
+            copies[card] = copies.get(card, 0) + 1
+        start, width = w.offsets["hand"]
+        for card, n in copies.items():
+            if 0 <= card < width:
+                w.out[start + card] = squash(n, 1)
         counts = rotate(obs["hand_counts"], me)
-        w.vector("hand_counts", [x for pair in counts for x in pair], 13)
-        w.vector("decks", obs["deck_sizes"], 40)
+        w.counts("hand_counts", [x for pair in counts for x in pair], 6)
+        w.counts("decks", obs["deck_sizes"], 20)
         bat = obs["battle"]
         fighting = obs["phase"] in ("battle", "sacrifice", "retreat", "advance")
         attacking = fighting and obs["current"] == me
         w.vector(
             "battle",
             [
-                bat[2] / 20 if fighting else 0.0,
-                bat[3] / 20 if fighting else 0.0,
+                squash(bat[2], 8) if fighting else 0.0,
+                squash(bat[3], 8) if fighting else 0.0,
                 float(attacking),
                 float(fighting and not attacking),
                 bat[4] / 2 if fighting else 0.0,
