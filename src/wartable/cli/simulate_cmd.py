@@ -173,12 +173,19 @@ def _run_cells(
     backend: str,
     address: str | None,
     show_progress: bool,
+    own_sessions: bool = False,
 ) -> None:
     def run_all(step: Callable[[str, int], None] | None) -> None:
         for cell in cells:
             progress = None if step is None else functools.partial(step, cell.label)
             cell.result = run_job(
-                cell.job, games, workers, progress, backend=backend, address=address
+                cell.job,
+                games,
+                workers,
+                progress,
+                backend=backend,
+                address=address,
+                own_sessions=own_sessions,
             )
 
     with contextlib.ExitStack() as stack:
@@ -269,6 +276,14 @@ def simulate(
     backend: Annotated[str, typer.Option("--backend", help="Where games run: local or ray.")] = (
         "local"
     ),
+    own_sessions: Annotated[
+        bool,
+        typer.Option(
+            "--own-sessions",
+            help="Start each local worker in its own session (its own CPU share where the "
+            "kernel groups a terminal's processes; see docs/simulation.md).",
+        ),
+    ] = False,
     address: Annotated[
         str | None,
         typer.Option("--address", help="Ray cluster address (default: start a local Ray)."),
@@ -322,7 +337,7 @@ def simulate(
         import_ray()
     store = _open_store(db, no_store)
 
-    _run_cells(cells, games, workers, backend, address, not (as_json or quiet))
+    _run_cells(cells, games, workers, backend, address, not (as_json or quiet), own_sessions)
 
     repeats = 0
     if store is not None:

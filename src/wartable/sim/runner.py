@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import math
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -153,9 +154,11 @@ def _pool_context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
-def _worker_init() -> None:
+def _worker_init(own_session: bool = False) -> None:
     # Ctrl-C is handled by the parent (it cancels the pending chunks); workers stay quiet.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if own_session:  # its own session: its own CPU-fairness group (docs/simulation.md, Speed)
+        os.setsid()
 
 
 def run_games(
@@ -171,15 +174,17 @@ def run_games(
     mirror: bool = False,
     backend: str = "local",
     address: str | None = None,
+    own_sessions: bool = False,
 ) -> SimResult:
     """Play ``games`` games and return every record plus timing.
 
     ``workers == 1`` plays in this process; ``workers > 1`` uses local worker
     processes, each handed chunks of consecutive game indices. Records come
     back sorted by index, so the result is identical for any worker count.
+    ``own_sessions`` starts each local worker in its own session (``os.setsid``).
     """
     job = prepare_job(game_id, agents, seed, config, max_decisions, mirror)
-    return run_job(job, games, workers, progress, chunk_size, backend, address)
+    return run_job(job, games, workers, progress, chunk_size, backend, address, own_sessions)
 
 
 def run_job(
@@ -190,6 +195,7 @@ def run_job(
     chunk_size: int | None = None,
     backend: str = "local",
     address: str | None = None,
+    own_sessions: bool = False,
 ) -> SimResult:
     """``run_games`` for a job already validated by :func:`prepare_job`.
 
@@ -211,7 +217,7 @@ def run_job(
             if progress:
                 progress(stop - start)
     else:
-        records = _run_pool(job, games, size, workers, progress)
+        records = _run_pool(job, games, size, workers, progress, own_sessions)
     seconds = time.perf_counter() - started
     records.sort(key=lambda r: r.index)
     return SimResult(job=job, records=records, seconds=seconds, workers=workers)
@@ -240,13 +246,20 @@ def _chunk_task(task: tuple[SimJob, int, int]) -> list[GameRecord]:
 
 
 def _run_pool(
-    job: SimJob, games: int, size: int, workers: int, progress: Progress | None
+    job: SimJob,
+    games: int,
+    size: int,
+    workers: int,
+    progress: Progress | None,
+    own_sessions: bool = False,
 ) -> list[GameRecord]:
     # multiprocessing.Pool rather than ProcessPoolExecutor: on Ctrl-C (or any
     # error) ``terminate()`` stops the workers at once and nothing hangs.
     records: list[GameRecord] = []
     tasks = [(job, start, stop) for start, stop in chunks(games, size)]
-    pool = _pool_context().Pool(processes=workers, initializer=_worker_init)
+    pool = _pool_context().Pool(
+        processes=workers, initializer=_worker_init, initargs=(own_sessions,)
+    )
     try:
         for batch in pool.imap_unordered(_chunk_task, tasks, chunksize=1):
             records.extend(batch)
