@@ -2,7 +2,9 @@
 
 For each registered game: random games/s on one core, heuristic games/s (if
 the game has a ``heuristic`` agent), the time to copy a mid-game state, and
-``simulate`` throughput with 1 and 2 worker processes. Then every
+``simulate`` throughput with 1 and 2 worker processes (in this process's engine: the
+compiled one once built), after the table of speed targets (``bench/targets.py``: both
+engines side by side, with the anchors). Then every
 ``bench/bench_*.py`` module exposing ``run() -> dict`` is run and its result
 printed. The default run stays within a few minutes.
 """
@@ -134,6 +136,9 @@ def main() -> None:
     console = Console(width=max(Console().width, 110))
     gids = args.games.split(",") if args.games else available_games()
     if not args.only:
+        from bench.targets import build_table
+
+        console.print(build_table(args.seconds, workers=True, callgrind=0))
         console.print(bench_games(gids, args.seconds))
     if not args.no_extra:
         extra_benchmarks(console, args.only)

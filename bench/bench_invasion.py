@@ -77,15 +77,16 @@ def bench_pyminion(seconds: float = 1.5) -> dict[str, Any] | None:
 
 
 class CompiledRunner:
-    """A child process with the compiled tree first on its path, timing on request."""
+    """A child process with the compiled tree first on its path (or, ``pure``, the
+    pure-Python engine), timing on request."""
 
-    def __init__(self) -> None:
-        from bench.compiled_engine import build, compiled_env
+    def __init__(self, pure: bool = False) -> None:
+        from bench.compiled_engine import build, compiled_env, pure_env
 
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", _CHILD],
+            [sys.executable, "-c", _CHILD if not pure else _CHILD.replace(_ASSERT, "")],
             cwd=ROOT,
-            env=compiled_env(build()),
+            env=pure_env() if pure else compiled_env(build()),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -103,6 +104,9 @@ class CompiledRunner:
         self.proc.wait(timeout=60)
 
 
+_ASSERT = """import wartable.games.invasion.turn as turn
+assert turn.__file__.endswith(".so"), "not the compiled engine"
+"""
 _CHILD = """
 import json, sys
 import wartable.games.invasion.turn as turn
@@ -130,6 +134,7 @@ def run(seconds: float = 1.5, rounds: int = 3) -> dict[str, Any]:
         compiled = CompiledRunner()
     except Exception as exc:  # no compiler or no mypy: report the interpreted engine alone
         compiled, reason = None, f"unavailable: {exc}"
+    interpreted = CompiledRunner(pure=True)  # in a child: this process may be compiled
     ours: list[dict[str, Any]] = []
     fast: list[dict[str, Any]] = []
     theirs: list[dict[str, Any]] = []
@@ -137,11 +142,12 @@ def run(seconds: float = 1.5, rounds: int = 3) -> dict[str, Any]:
         seed = r * 100_000  # each round plays new deals
         if (result := bench_pyminion(seconds)) is not None:
             theirs.append(result)
-        ours.append(bench_invasion(seconds, seed))
+        ours.append(interpreted.run(seconds, seed))
         if compiled:
             fast.append(compiled.run(seconds, seed))
     if compiled:
         compiled.close()
+    interpreted.close()
     out: dict[str, Any] = {
         "invasion_heuristic_2p": _median(ours),
         "invasion_heuristic_2p_compiled": _median(fast) if fast else reason,
