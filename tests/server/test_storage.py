@@ -67,3 +67,16 @@ def test_an_index_is_stored_once_and_a_batch_refuses_only_the_taken_one(db_url: 
     assert storage.match_ids() == ["a"]
     assert [x.notation for x in (storage.load_match("a", 1) or a).actions] == ["p"]
     storage.close()
+
+
+def test_sqlite_checkpoints_run_aside_from_commits(sqlite_url: str) -> None:
+    """Commits leave the write-ahead log alone; ``checkpoint`` folds it into the file."""
+    storage = Storage(sqlite_url)
+    storage.migrate()
+    _match(storage, "a")
+    for i in range(50):
+        storage.append_action("a", ActionRow(i, 0, i, "x"))
+    frames, copied = storage.checkpoint()
+    assert frames > 0 and copied == frames
+    assert len((storage.load_match("a") or MatchRow("", "", {}, 0, "", "")).actions) == 50
+    storage.close()

@@ -35,6 +35,7 @@ from .validation import CreateMatch, check_config
 log = logging.getLogger("wartable.server")
 
 T = TypeVar("T")
+CHECKPOINT_SECONDS = 2.0
 
 
 class MatchService:
@@ -68,6 +69,8 @@ class MatchService:
             self.bots.poke(match)
         if self.settings.seat_timeout > 0:
             self._background.append(asyncio.create_task(self._timeouts()))
+        if not self.storage.is_postgres:
+            self._background.append(asyncio.create_task(self._checkpoints()))
 
     async def close(self) -> None:
         for task in self._background:
@@ -277,6 +280,17 @@ class MatchService:
             info = new_match.seats[seat]
             info.token_hash, info.claimed = hash_token(token), True
         return rematch_id, token
+
+    async def _checkpoints(self) -> None:
+        """SQLite's write-ahead log is folded into the database file here, off the commit path."""
+        loop = asyncio.get_running_loop()
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="checkpoint") as pool:
+            while True:
+                await asyncio.sleep(CHECKPOINT_SECONDS)
+                try:
+                    await loop.run_in_executor(pool, self.storage.checkpoint)
+                except Exception as err:  # busy or failing disk: the log just grows until next time
+                    log.warning("checkpoint failed: %s", err)
 
     # ----- timeouts ------------------------------------------------------
     async def _timeouts(self) -> None:

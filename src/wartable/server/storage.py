@@ -148,6 +148,9 @@ def _sqlite_connect_hook(sync: str) -> Callable[[Any, Any], None]:
         cur.execute(f"PRAGMA synchronous={sync.upper()}")
         cur.execute("PRAGMA busy_timeout=10000")
         cur.execute("PRAGMA foreign_keys=ON")
+        # no checkpoint inside a commit (it would make that commit, and everyone queued behind
+        # it, wait for the database file's flush): ``Storage.checkpoint`` runs them aside
+        cur.execute("PRAGMA wal_autocheckpoint=0")
         cur.close()
 
     return connect
@@ -210,6 +213,24 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def checkpoint(self) -> tuple[int, int]:
+        """SQLite: copy the write-ahead log into the database file, on a connection of its own
+        (writers go on meanwhile); called every few seconds from a background thread.
+        Returns (frames in the log, frames copied)."""
+        if self.engine.dialect.name != "sqlite":
+            return (0, 0)
+        import sqlite3
+
+        path = self.engine.url.database
+        if not path or path == ":memory:":
+            return (0, 0)
+        conn = sqlite3.connect(path, timeout=10)
+        try:
+            _busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        finally:
+            conn.close()
+        return int(frames), int(copied)
 
     # ----- writes --------------------------------------------------------
     def _notify(self, conn: Connection, match_id: str) -> None:
