@@ -96,7 +96,7 @@ export class Replay {
     const outcome = this.log.outcome;
     const moves = h("ol", { class: "log replay-moves", start: "1" }, this.actions.map((a, i) =>
       h("li", { class: i + 1 === n ? "current" : "", style: { borderLeftColor: seatColour(a[0]) } },
-        h("button", { class: "linkish", type: "button", onclick: () => this.go(i + 1) }, `Seat ${a[0] + 1}: ${this.module.label ? this.module.label(a[1], { cat: this.catalogue[this.game] || {}, obs: {}, view: {} }) : a[1]}`))));
+        h("button", { class: "linkish", type: "button", onclick: () => this.go(i + 1) }, `Seat ${a[0] + 1}: ${this.moveLabel(a[1])}`))));
     const slider = h("input", { type: "range", min: 0, max: this.actions.length, value: n, "aria-label": "step", oninput: (e) => this.go(Number(e.target.value)) });
     const controls = h("div", { class: "replay-controls" },
       h("button", { class: "btn small", type: "button", "data-step": "first", onclick: () => this.go(0) }, "⏮"),
@@ -111,13 +111,21 @@ export class Replay {
     this.root.replaceChildren(
       h("header", { class: "table-head" }, h("a", { href: "#/", class: "logo" }, "⚔ wartable"), h("div", { class: "table-title" }, h("strong", {}, `Replay — ${titleCase(this.game)}`)), h("div", { class: "who" }, h("span", { class: "badge spectator" }, "Replay"))),
       h("div", { class: "status replay" }, this.phase ? h("span", { class: "phase" }, this.phase) : null,
-        h("span", { class: "turn" }, last ? `Seat ${last[0] + 1} played ${last[1]}` : "The start of the match"),
+        h("span", { class: "turn" }, last ? `Seat ${last[0] + 1}: ${this.moveLabel(last[1])}` : "The start of the match"),
         outcome && n === this.actions.length ? h("span", { class: "turn" }, ` — ${outcomeText(outcome, null, { seats: [] })}`) : null),
       controls,
       h("div", { class: "table-main" }, boardRoot, h("aside", { class: "side" }, h("h3", {}, "Moves"), moves)),
     );
     const cur = this.root.querySelector(".replay-moves .current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
+  }
+
+  moveLabel(notation) {
+    try {
+      return (this.module.label && this.module.label(notation, { cat: this.catalogue[this.game] || {}, obs: {}, view: {} })) || notation;
+    } catch {
+      return notation;
+    }
   }
 
   togglePlay() {
