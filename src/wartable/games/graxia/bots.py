@@ -16,6 +16,7 @@ from typing import Any
 from wartable.core.rng import Rng
 
 from . import actions as A
+from . import battle
 from .state import (
     B_ADVANCE,
     B_BV0,
@@ -30,6 +31,7 @@ from .state import (
     OVER,
     PLACE,
     SHIELD,
+    STUNNED,
     T_BANNER0,
     T_KILLED0,
     T_SPY0,
@@ -96,11 +98,44 @@ def evaluate(s: GraxiaState, seat: int) -> float:
                 score += 4 * (cat.units[spy].health - s.wounds[c])
                 score -= 12 * sum(1 for n in b.nbr[c] if s.owner[n] == 1 - seat)
     if s.sc.victory == "mana_destroyed":
-        score += 2 * (s.track[T_KILLED0 + seat] - s.track[T_KILLED0 + 1 - seat])
+        score += 8 * (s.track[T_KILLED0 + seat] - s.track[T_KILLED0 + 1 - seat])
+        if s.current == seat:
+            score -= threat(s, seat)
     score += 25 * (s.vp[seat] - s.vp[1 - seat])
     score += 0.4 * s.mana[seat] - 0.2 * s.mana[1 - seat]
     score += 1.5 * len(s.hands[seat])
     return score
+
+
+def threat(s: GraxiaState, seat: int) -> float:
+    """What the enemy's next round may cost: for each own unit next to an enemy, the wounds
+    the strongest neighbour would inflict (its value if that could eliminate it)."""
+    cat = s.cat
+    b = s.sc.board
+    risk = 0.0
+    for c in range(b.size):
+        u = s.unit[c]
+        if u < 0 or s.owner[c] != seat:
+            continue
+        ut = cat.units[u]
+        worst = 0
+        foes = [n for n in b.nbr[c] if s.unit[n] >= 0 and s.owner[n] != seat]
+        for n in foes:
+            e = s.unit[n]
+            if s.flags[n] & STUNNED:
+                continue
+            et = cat.units[e]
+            bv = et.attack - battle.matched_defence(et.attack_type, ut)
+            bv -= battle.terrain_defence(s, c, et.attack_type)
+            bv += 3 * (len(foes) - 1) + 3  # support, and a sacrificed spell
+            worst = max(worst, (max(0, bv) + 1) // 2 - (2 if s.flags[c] & SHIELD else 0))
+        if worst <= 0:
+            continue
+        if worst >= ut.health - s.wounds[c]:
+            risk += 0.6 * (ut.cost + 2 * (ut.health - s.wounds[c]))
+        else:
+            risk += 1.0 * worst
+    return risk
 
 
 def _finish_battle(game: Any, s: GraxiaState) -> None:
