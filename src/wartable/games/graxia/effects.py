@@ -52,8 +52,10 @@ def draw_card(s: GraxiaState, seat: int, unit: bool, events: list[Event] | None)
         s.discards[pile] = []
         s.rng.shuffle(s.decks[pile])
         emit(events, "reshuffle", pile="unit" if unit else "spell", seat=seat)
-    s.hands[seat].append(s.decks[pile].pop())
+    card = s.decks[pile].pop()
+    s.hands[seat].append(card)
     emit(events, "draw", seat=seat, kind="unit" if unit else "spell")
+    emit(events, "drawn", to=(seat,), card=s.cat.card_name(card))  # only the drawer sees it
 
 
 # ----- battle --------------------------------------------------------------------------

@@ -15,7 +15,17 @@ from . import actions as A
 from .state import B_SAC, OVER, PLACE, T_SPY0, GraxiaState
 
 REVEALING = frozenset(
-    {"summon", "spell", "battle_spell", "sacrifice", "bluff", "revealed", "guardian", "drafted"}
+    {
+        "summon",
+        "spell",
+        "battle_spell",
+        "sacrifice",
+        "bluff",
+        "revealed",
+        "guardian",
+        "drafted",
+        "drawn",
+    }
 )
 
 
