@@ -41,10 +41,12 @@ class WeaponsState:
         "winners",
     )
 
-    def __init__(self, config: WeaponsConfig, rng: Rng) -> None:
+    def __init__(self, config: WeaponsConfig, rng: Rng, blank: bool = True) -> None:
         n = config.players
         self.config = config
         self.rng = rng
+        if not blank:  # ``copy`` sets every field itself (the compiled engine needs a constructor)
+            return
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.deck: list[int] = []  # draw pile; the top card is the last
         self.discard: list[int] = []
@@ -68,9 +70,7 @@ class WeaponsState:
         self.winners: list[int] = []
 
     def copy(self) -> WeaponsState:
-        s = WeaponsState.__new__(WeaponsState)
-        s.config = self.config
-        s.rng = self.rng.copy()
+        s = WeaponsState(self.config, self.rng.copy(), blank=False)
         s.hands = [h[:] for h in self.hands]
         s.deck = self.deck[:]
         s.discard = self.discard[:]
