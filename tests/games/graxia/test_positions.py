@@ -68,3 +68,95 @@ def test_impossible_positions_are_refused() -> None:
     _bad(lambda d: d.__setitem__("cells", ["0,0"]))
     _bad(lambda d: d["commit"]["buffers"][0].append(10**9))
     _bad(lambda d: d.__setitem__("rng", "x"))
+
+
+def _reach(scenario: str, found: Any, seeds: int = 40) -> Any:
+    """The first state of a random game of ``scenario`` where ``found(state)`` holds."""
+    config = GAME.make_config({"scenario": scenario})
+    for seed in range(seeds):
+        s = GAME.new_state(config, seed)
+        rng = Rng(seed)
+        for _ in range(400):
+            if GAME.is_terminal(s):
+                break
+            if found(s):
+                return s
+            seat = GAME.to_act(s)[0]
+            legal = GAME.legal_actions(s, seat)
+            GAME.apply_fast(s, seat, legal[rng.below(len(legal))], None)
+    raise AssertionError(f"{scenario}: no such state in {seeds} games")
+
+
+def _refused(s: Any, change: Any, field: str) -> None:
+    data = json.loads(json.dumps(GAME.state_to_json(s)))
+    GAME.state_from_json(s.config, json.loads(json.dumps(data)))  # the original loads
+    change(data)
+    with pytest.raises(PositionError, match=f"field '{field}'"):
+        GAME.state_from_json(s.config, data)
+
+
+def test_placement_buffers_must_be_choices_the_seat_could_make() -> None:
+    """§9 set-up, placement in secret: a finished seat's buffer places its Guardian on a free
+    home tile and units on free deployment tiles within its budget, each card once."""
+    from wartable.games.graxia.state import PLACE
+
+    s = _reach("2p-1", lambda s: s.phase == PLACE and s.commit.done[0] and s.commit.buffers[0])
+    buf = s.commit.buffers[0]
+    for i in range(len(buf)):  # any one choice dropped: the Guardian unplaced, or fine
+        data = json.loads(json.dumps(GAME.state_to_json(s)))
+        del data["commit"]["buffers"][0][i]
+        try:
+            back = GAME.state_from_json(s.config, data)
+        except PositionError as err:
+            assert "field 'commit'" in str(err)
+            continue
+        assert GAME.invariants(back) == []
+    _refused(s, lambda d: d["commit"]["buffers"][0].append(buf[0]), "commit")  # twice
+    _refused(s, lambda d: d["commit"]["buffers"][0].clear(), "commit")  # no Guardian placed
+    _refused(s, lambda d: d["commit"]["buffers"][0].append(0), "commit")  # "end" buffered
+    _refused(s, lambda d: d["commit"]["done"].__setitem__(0, 1), "commit")  # not a bool
+
+
+def test_sacrifice_buffers_hold_one_card_in_hand_or_the_bluff() -> None:
+    """§7 step 6 / §5.3: a finished seat committed one Spell card from its hand, or bluffed;
+    a seat still choosing has committed nothing."""
+    from wartable.games.graxia.state import B_SAC
+
+    def waiting(s: Any) -> bool:
+        return s.phase == B_SAC and s.commit.done.count(True) == 1
+
+    s = _reach("2p-1", waiting)
+    done = s.commit.done.index(True)
+    nu = len(s.cat.units)
+    absent = next(
+        i for i in range(len(s.cat.spells)) if nu + i not in s.hands[done]
+    )  # a spell the seat does not hold
+    lay = GAME.layout(s.config)
+    _refused(s, lambda d: d["commit"]["buffers"][done].clear(), "commit")
+    _refused(s, lambda d: d["commit"]["buffers"][done].append(0), "commit")
+    _refused(
+        s,
+        lambda d: d["commit"]["buffers"][done].__setitem__(0, lay.sacrifice(absent, True)),
+        "commit",
+    )
+    _refused(s, lambda d: d["commit"]["buffers"][1 - done].append(6), "commit")  # bluff
+
+
+def test_track_entries_in_their_own_ranges() -> None:
+    """Cells, seats, unit types and rounds kept in ``track`` must name real ones."""
+    from wartable.games.graxia import state as S
+
+    s = _mid_game()
+    bad = [
+        (S.T_FIRST, 99),
+        (S.T_TELEPORT, -1),
+        (S.T_TELEPORT, 10**6),
+        (S.T_REASON, 99),
+        (S.T_WINNER, 2),
+        (S.T_SPY0, 10**6),
+        (S.T_BANNER0, -2),
+        (S.T_GFELL1, 10**6),
+        (S.T_DISCOUNT, 5),
+    ]
+    for i, v in bad:
+        _refused(s, lambda d, i=i, v=v: d["track"].__setitem__(i, v), "track")

@@ -1,7 +1,7 @@
 """Where each seat's hidden information lives (for the leak test, apart from ``observe``).
 
 ``scramble(state, seat, rng)`` redraws what ``seat`` may not see: the other seat's hand
-(keeping its unit and spell counts), every deck's order and contents among the hidden cards,
+(keeping its unit and spell counts, and a fallen Guardian back in it in the open), every deck's order and contents among the hidden cards,
 the other seat's set-up pool (but scenario 6's openly drafted one), the other seat's
 placement or sacrifice commitment, its secret spy, and the ``Rng``.
 """
@@ -39,18 +39,22 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
     for d in s.decks:
         for c in d:
             (units if c < nu else spells).append(c)
-    hand_units = sum(1 for c in s.hands[other] if c < nu)
-    hand_spells = len(s.hands[other]) - hand_units
-    for c in s.hands[other]:
+    # a fallen Guardian goes back to its owner's hand in the open (§5.1): it stays there
+    guardian = s.guard[other]
+    kept = [c for c in s.hands[other] if c == guardian]
+    hidden = [c for c in s.hands[other] if c != guardian]
+    hand_units = sum(1 for c in hidden if c < nu)
+    hand_spells = len(hidden) - hand_units
+    for c in hidden:
         (units if c < nu else spells).append(c)
     open_pool = s.sc.draft[other] == "assassination"
     if not open_pool:
         units.extend(s.pool[other])
     rng.shuffle(units)
     rng.shuffle(spells)
-    s.hands[other] = [units.pop() for _ in range(hand_units)] + [
-        spells.pop() for _ in range(hand_spells)
-    ]
+    s.hands[other] = (
+        kept + [units.pop() for _ in range(hand_units)] + [spells.pop() for _ in range(hand_spells)]
+    )
     if not open_pool:
         s.pool[other] = [units.pop() for _ in range(len(state.pool[other]))]
     for i, d in enumerate(state.decks):

@@ -4,7 +4,8 @@ Hidden: the other seat's hand (only its unit and spell card counts show), every 
 the other seat's set-up pool and its placement or sacrifice commitment, and the other seat's
 spy in scenario 6. Visible: the map, markers, mana, points, discard piles, battle values.
 ``unseen`` lists the unit and spell cards the seat cannot see (what it could count from the
-box), which ``determinize`` deals back into the hidden places at random.
+box), which ``determinize`` deals back into the hidden places at random. A fallen Guardian
+goes back to its owner's hand in the open (§5.1): it is not among the unseen cards.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from wartable.core.rng import Rng
 
 from . import actions as A
 from .actions import Layout
-from .state import B_SAC, OVER, PHASES, PLACE, T_SPY0, GraxiaState
+from .state import B_SAC, OVER, PHASES, PLACE, T_GFELL0, T_SPY0, GraxiaState
 
 
 def _hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
@@ -26,12 +27,22 @@ def _hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int
         cards.extend(d)
     for p in (0, 1):
         if p != seat:
-            cards.extend(s.hands[p])
+            g = s.guard[p]
+            cards.extend(c for c in s.hands[p] if c != g)
             if s.sc.draft[p] != "assassination":
                 cards.extend(s.pool[p])
     units = sorted(c for c in cards if c < nu)
     spells = sorted(c for c in cards if c >= nu)
     return units, spells
+
+
+def guardian_in_hand(s: GraxiaState, p: int) -> bool:
+    """Seat ``p``'s Guardian fell and is back in its hand (public: §5.1), from public fields."""
+    g = s.guard[p]
+    if g < 0 or s.track[T_GFELL0 + p] < 0:
+        return False
+    unit, owner = s.unit, s.owner
+    return not any(unit[c] == g and owner[c] == p for c in range(len(unit)))
 
 
 def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
@@ -115,7 +126,12 @@ def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> Graxia
             s.pool[p] = list(obs["pool"])
             continue
         nu_, ns_ = counts[p]
-        s.hands[p] = [units.pop() for _ in range(nu_)] + [spells.pop() for _ in range(ns_)]
+        kept = [s.guard[p]] if guardian_in_hand(s, p) else []
+        s.hands[p] = (
+            kept
+            + [units.pop() for _ in range(nu_ - len(kept))]
+            + [spells.pop() for _ in range(ns_)]
+        )
         if obs["public_pool"][p] is not None:
             s.pool[p] = list(obs["public_pool"][p])
         else:

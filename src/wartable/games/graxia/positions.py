@@ -3,7 +3,7 @@ validated on load (sizes, ranges, card identities, invariants) with ``PositionEr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.commit import Commitments
 from wartable.core.errors import PositionError
@@ -31,7 +31,23 @@ from .state import (
     OVER,
     PHASES,
     PLACE,
+    REASONS,
+    T_ALLIES,
+    T_BANNER0,
+    T_BANNER1,
+    T_CASTLE1,
+    T_DISCOUNT,
+    T_FIRST,
+    T_FREE_SPELLS,
+    T_GFELL0,
+    T_GFELL1,
+    T_HOLD0,
+    T_KILLED0,
+    T_KILLED1,
     T_PICKS,
+    T_REASON,
+    T_SPY0,
+    T_SPY1,
     T_TELEPORT,
     T_WINNER,
     TRACK_LEN,
@@ -160,25 +176,99 @@ def state_from_json(
             raise PositionError(f"field 'guardians': {name!r} is not a Guardian")
         s.guard[seat] = cat.unit_index[name]
     s.draws = _int(data, "draws", 0, 4)
-    try:
-        s.commit = Commitments.from_json(data["commit"])
-        if len(s.commit.buffers) != 2 or len(s.commit.done) != 2:
-            raise ValueError
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise PositionError("field 'commit': expected buffers and done for 2 seats") from None
+    s.commit = _commit(data.get("commit"))
     from .actions import Layout
 
-    size = Layout(cat, sc).size
+    lay = Layout(cat, sc)
     for buf in s.commit.buffers:
-        if len(buf) > 200 or any(not 0 <= a < size for a in buf):
+        if len(buf) > 200 or any(not 0 <= a < lay.size for a in buf):
             raise PositionError("field 'commit': buffered actions outside the action universe")
     s.bat = _ints(data, "battle", BAT_LEN, -(2**31), 2**31)
     s.sup = _ints(data, "support", None, 0, n - 1)
     s.track = _ints(data, "track", TRACK_LEN, -2, MAX_INT)
+    _check_track(s)
     problems = check(s)
     if problems:
         raise PositionError(f"impossible position: {problems[0]}")
+    _check_buffers(s, lay)
     return s
+
+
+def _commit(v: Any) -> Commitments:
+    if (
+        not isinstance(v, dict)
+        or not isinstance(v.get("buffers"), list)
+        or not isinstance(v.get("done"), list)
+        or len(v["buffers"]) != 2
+        or len(v["done"]) != 2
+        or not all(isinstance(d, bool) for d in v["done"])
+        or not all(isinstance(b, list) for b in v["buffers"])
+        or not all(isinstance(a, int) and not isinstance(a, bool) for b in v["buffers"] for a in b)
+    ):
+        raise PositionError("field 'commit': expected buffers and done for 2 seats")
+    return Commitments.from_json(v)
+
+
+# (first field, last field, lowest, highest) of ``track``; -1 highs are set per scenario below
+_TRACK_RANGES: Final = (
+    (T_HOLD0, T_CASTLE1, 0, MAX_INT),
+    (T_KILLED0, T_KILLED1, 0, MAX_INT),
+    (T_WINNER, T_WINNER, -1, 1),
+    (T_REASON, T_REASON, 0, len(REASONS) - 1),
+    (T_PICKS, T_PICKS, 0, 100),
+    (T_DISCOUNT, T_ALLIES, 0, 1),
+    (T_FREE_SPELLS, T_FREE_SPELLS, 0, MAX_INT),
+    (T_FIRST, T_FIRST, 0, 1),
+)
+
+
+def _check_track(s: GraxiaState) -> None:
+    """Each ``track`` field in its own range (cells, unit types, rounds, seats, flags)."""
+    n = s.sc.board.size
+    ranges = [
+        *_TRACK_RANGES,
+        (T_BANNER0, T_BANNER1, -1, n - 1),
+        (T_SPY0, T_SPY1, -2, len(s.cat.units) - 1),
+        (T_GFELL0, T_GFELL1, -1, s.round_no),
+        (T_TELEPORT, T_TELEPORT, 0, n),
+    ]
+    for first, last, lo, hi in ranges:
+        for i in range(first, last + 1):
+            if not lo <= s.track[i] <= hi:
+                raise PositionError(f"field 'track': entry {i} must be {lo}..{hi}")
+
+
+def _check_buffers(s: GraxiaState, lay: Any) -> None:
+    """The commitment buffers (hidden placement and sacrifice choices) must be choices the
+    seat could have made: each buffered action legal when it was added, a finished seat's
+    buffer complete; no buffers outside the placement and sacrifice steps."""
+    from . import actions as A
+    from .battle import sacrifice_legal
+    from .setup import place_legal
+
+    buffers, done = s.commit.buffers, s.commit.done
+    for seat in (0, 1):
+        buf = buffers[seat]
+        if s.phase == B_SAC:
+            ok = (
+                (len(buf) == 1 and buf[0] in sacrifice_legal(s, lay, seat))
+                if done[seat]
+                else not buf
+            )
+        elif s.phase == PLACE:
+            buffers[seat] = []
+            ok = True
+            for a in buf:
+                if a == A.END or a not in place_legal(s, lay, seat):
+                    ok = False
+                    break
+                buffers[seat].append(a)
+            if ok and done[seat]:
+                ok = A.END in place_legal(s, lay, seat)
+        else:
+            ok = not buf and done[seat]
+        if not ok:
+            raise PositionError(f"field 'commit': seat {seat}'s buffered choices are not legal")
 
 
 def check(s: GraxiaState) -> list[str]:

@@ -1,0 +1,44 @@
+"""Hidden information: a fallen Guardian back in its owner's hand is public (§5.1)."""
+
+from __future__ import annotations
+
+from graxia_helpers import GAME, blank, give, put
+
+from wartable.core.rng import Rng
+from wartable.games.graxia.hidden import scramble
+from wartable.games.graxia.state import T_GFELL0, GraxiaState
+
+
+def _fallen_guardian() -> GraxiaState:
+    s = blank()
+    plains = [c for c in range(s.sc.board.size) if s.sc.terrain[c] == "plains"]
+    put(s, plains[0], "Blood Crusaders", 0)
+    put(s, plains[-1], "Blood Crusaders", 1)
+    s.hands[1].append(s.guard[1])  # §5.1: an eliminated Guardian returns to the hand
+    s.track[T_GFELL0 + 1] = s.round_no - 1
+    give(s, 1, "Scout", "Blood Crusaders")
+    s.decks[0] = [s.cat.unit_index["Blood Crusaders"]] * 5
+    assert GAME.invariants(s) == []
+    return s
+
+
+def test_scrambling_keeps_a_fallen_guardian_in_its_owners_hand() -> None:
+    """§5.1: the Guardian went back to the hand in the open; no redraw puts it in a deck."""
+    s = _fallen_guardian()
+    for seed in range(20):
+        t = scramble(s, 0, Rng(seed))
+        assert t.guard[1] in t.hands[1]
+        assert GAME.invariants(t) == []
+
+
+def test_determinized_states_keep_a_fallen_guardian_in_its_owners_hand() -> None:
+    """§5.1: seat 0 knows the Guardian is in seat 1's hand; it is not among unseen cards."""
+    s = _fallen_guardian()
+    obs = GAME.observe(s, 0)
+    assert s.guard[1] not in obs["unseen_units"]
+    for seed in range(20):
+        t = GAME.determinize(obs, Rng(seed))
+        assert t.guard[1] in t.hands[1]
+        assert len(t.hands[1]) == len(s.hands[1])
+        assert GAME.invariants(t) == []
+        assert GAME.observe(t, 0) == obs
