@@ -6,7 +6,7 @@ from typing import Any
 
 from wartable.core.rng import Rng
 from wartable.games.graxia.game import GraxiaGame
-from wartable.games.graxia.state import COMMAND, SHIELD, GraxiaState
+from wartable.games.graxia.state import COMMAND, RELIC, SHIELD, T_PEND, GraxiaState
 
 GAME = GraxiaGame()
 
@@ -49,9 +49,16 @@ def give(s: GraxiaState, seat: int, *names: str) -> None:
         s.hands[seat].append(s.cat.card_id(n))
 
 
-def act(s: GraxiaState, text: str, seat: int | None = None) -> list[dict[str, Any]]:
+def act(
+    s: GraxiaState, text: str, seat: int | None = None, window: bool = False
+) -> list[dict[str, Any]]:
+    """Apply ``text``. Ending a Command Phase opens the other seat's relic window (§5.0);
+    unless ``window``, the other seat passes there at once (the tests of other rules)."""
     who = GAME.to_act(s)[0] if seat is None else seat
-    return GAME.apply(s, who, text)
+    events = GAME.apply(s, who, text)
+    if text == "end" and not window and s.phase == RELIC and not s.track[T_PEND]:
+        events += GAME.apply(s, 1 - s.current, "pass")
+    return events
 
 
 def legal_texts(s: GraxiaState, seat: int | None = None) -> list[str]:

@@ -27,7 +27,7 @@ SIMPLE = (
 # kinds returned by ``Layout.decode``
 K_SIMPLE, K_MOVE, K_ATTACK, K_SHOOT, K_ABILITY, K_PORTAL, K_GIVE = range(7)
 K_SHIELD, K_RETREAT, K_DROP, K_SUMMON, K_PLACE, K_SPELL, K_SPELL_AT = range(7, 14)
-K_SACRIFICE, K_USE, K_CHOOSE, K_SPY = range(14, 18)
+K_SACRIFICE, K_USE, K_CHOOSE, K_SPY, K_TAKE, K_TARGET = range(14, 20)
 PAIR_WORDS = ("move", "attack", "shoot", "ability", "portal", "give")
 CELL_WORDS = ("shield", "retreat", "drop")
 
@@ -45,7 +45,9 @@ class Layout:
         s = len(cat.spells)
         b = len(cat.battle_ability_names)
         self.cells = c
-        sizes = [len(SIMPLE)] + [c * c] * 6 + [c] * 3 + [u * c, u * c, s, s * c, 2 * s, b, u, u]
+        sizes = (
+            [len(SIMPLE)] + [c * c] * 6 + [c] * 3 + [u * c, u * c, s, s * c, 2 * s, b, u, u, s, c]
+        )
         self.bounds: list[int] = []
         total = 0
         for n in sizes:
@@ -112,4 +114,8 @@ class Layout:
             return f"use {self.cat.battle_ability_names[x]}"
         if k == K_CHOOSE:
             return f'choose "{self.names_u[x]}"'
+        if k == K_TAKE:
+            return f"take {self.names_s[x]}"
+        if k == K_TARGET:
+            return f"target {cell(x)}"
         return f'spy "{self.names_u[x]}"'

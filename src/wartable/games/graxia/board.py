@@ -120,12 +120,9 @@ def damage(
     if command and amount and _reflects(s, cell):
         back = (amount + 1) // 2  # §5.4 Aura of Reflection: half (rounded up) goes back
         amount -= back
-        to = _reflect_target(s, cell, src)
-        if to >= 0:
-            emit(
-                events, "reflect", frm=s.sc.board.text(cell), dest=s.sc.board.text(to), amount=back
-            )
-            damage(s, to, back, s.owner[cell], events, command=True, unmitigated=True)
+        from .choices import REFLECT, request  # the unit's owner picks the enemy unit
+
+        request(s, REFLECT, s.owner[cell], cell, back, events)
     s.wounds[cell] += amount
     emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount)
     if s.wounds[cell] >= s.cat.units[s.unit[cell]].health:
@@ -137,22 +134,6 @@ def _reflects(s: GraxiaState, cell: int) -> bool:
     return any(
         e.kind == "reflect" for ab in s.cat.units[s.unit[cell]].abilities for e in ab.effects
     )
-
-
-def _reflect_target(s: GraxiaState, cell: int, src: int) -> int:
-    """The enemy unit that takes reflected wounds: the source when it is an enemy unit that
-    is not a Guardian, else the nearest such enemy (the engine's choice; documented)."""
-    seat = s.owner[cell]
-    units = s.cat.units
-
-    def ok(c: int) -> bool:
-        return s.unit[c] >= 0 and s.owner[c] == 1 - seat and not units[s.unit[c]].is_guardian
-
-    if src >= 0 and ok(src):
-        return src
-    b = s.sc.board
-    options = [c for c in range(b.size) if ok(c)]
-    return min(options, key=lambda c: (b.d(cell, c), c)) if options else -1
 
 
 def heal(s: GraxiaState, cell: int, amount: int) -> int:

@@ -70,7 +70,8 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
                 for m in b.nbr[c]
             ):
                 out.append(n)
-    if s.portal[c] == seat:
+    if s.portal[c] == seat and not s.flags[c] & EXTRA_MOVE:
+        # §6 A: a portal move is a "move" ability, at most one extra per unit and round
         for n in range(b.size):
             if n != c and s.portal[n] == seat and s.unit[n] < 0 and n not in out:
                 if B.can_stand(s, ut, n):
@@ -268,7 +269,7 @@ def do_move(s: GraxiaState, a: int, b: int, events: list[Event] | None) -> None:
         emit(events, "switch", a=s.sc.board.text(a), b=s.sc.board.text(b))
         return
     B.move_unit(s, a, b, events)
-    s.flags[b] |= MOVED
+    s.flags[b] |= MOVED | (EXTRA_MOVE if via_portal else 0)
     pick_up_banner(s, b, events)
 
 

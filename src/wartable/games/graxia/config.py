@@ -26,6 +26,13 @@ class GraxiaConfig(BaseModel):
         "wounds",
         description="Berserk costs 3 wounds (§5.4) or 3 wounds and 3 mana (the §8 example)",
     )
+    relic_window: Literal["end_of_command", "each_action", "own_round"] = Field(
+        "end_of_command",
+        description="when the other seat may play a command relic in the phasing seat's round "
+        "outside battles (§5.0 'at any time during either player's round'): once when the "
+        "Command Phase ends, after each of the phasing seat's command actions, or never "
+        "(own round and battles only)",
+    )
     guardians: tuple[str, ...] = Field(
         (),
         description="Guardian names for seat 0 and seat 1 where the scenario lets players "

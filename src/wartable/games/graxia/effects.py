@@ -229,20 +229,13 @@ def _card_effect(s: GraxiaState, seat: int, e: Effect, events: list[Event] | Non
         for _ in range(e.amount):
             if can_draw(s, seat, False):
                 draw_card(s, seat, False, events)
-    elif k == "recover_spell":
-        pile = s.discards[s.sdeck[seat]]
-        nu = len(s.cat.units)
-        ok = [c for c in pile if s.cat.spells[c - nu].name not in e.exclude]
-        if ok and s.hand_size(seat) < s.sc.hand_limit:
-            best = max(ok, key=lambda c: (s.cat.spells[c - nu].modifier, c))  # documented choice
-            pile.remove(best)
-            s.hands[seat].append(best)
-    elif k == "recover_unit":
-        pile = s.discards[s.udeck[seat]]
-        if pile and s.hand_size(seat) < s.sc.hand_limit:
-            best = max(pile, key=lambda c: (s.cat.units[c].cost, c))
-            pile.remove(best)
-            s.hands[seat].append(best)
+    elif k in ("recover_spell", "recover_unit"):  # the player picks the card (choices.py)
+        from . import choices as C
+
+        if k == "recover_spell":
+            C.request(s, C.SPELL, seat, C.recover_source(s, e), 0, events)
+        else:
+            C.request(s, C.UNIT, seat, 0, 0, events)
     emit(events, "card_effect", seat=seat, kind=k)
 
 
@@ -476,29 +469,32 @@ def _command_effect(
         s.track[T_ALLIES] = 1
     elif k == "atonement" and s.unit[target] >= 0:
         _atonement(s, seat, target, events)
-    elif k == "displace" and s.unit[target] >= 0 and c >= 0 and target not in s.sc.vital:
-        away = _push_to(s, c, target)
-        if away >= 0:  # the banner stays with the pushed unit's owner; its shield drops
-            B.move_unit(s, target, away, events, take=False)
+    elif k == "displace" and s.unit[target] >= 0 and c >= 0:
+        _displace(s, c, target, e.amount, events)
     elif k in ("gain_mana", "steal_mana", "draw_cards", "recover_spell", "recover_unit"):
         _card_effect(s, seat, e, events)
 
 
+def _displace(s: GraxiaState, c: int, target: int, amount: int, events: list[Event] | None) -> None:
+    """Push ``target`` ``amount`` tiles, one at a time directly away from ``c``; it stops where
+    the next tile is blocked and never leaves a Vital Territory (§6 A). The banner stays
+    with the pushed unit's owner; its shield drops."""
+    for _ in range(amount):
+        if target in s.sc.vital:
+            return
+        away = _push_to(s, c, target)
+        if away < 0:
+            return
+        B.move_unit(s, target, away, events, take=False)
+        target = away
+
+
 def _atonement(s: GraxiaState, seat: int, target: int, events: list[Event] | None) -> None:
-    """Atonement: heal the target fully; twice the healed wounds go to another friendly unit
-    (the engine picks the friendly unit with the most health left; documented)."""
-    others = [
-        n
-        for n in range(s.sc.board.size)
-        if s.owner[n] == seat and n != target and not s.cat.units[s.unit[n]].is_guardian
-    ]
-    if not others:
-        return
-    donor = max(others, key=lambda n: (s.health_left(n), n))
-    healed = B.heal(s, target, s.wounds[target])
-    s.wounds[donor] += 2 * healed
-    if s.wounds[donor] >= s.cat.units[s.unit[donor]].health:
-        B.eliminate(s, donor, 1 - seat, events)
+    """Atonement: heal the target fully; twice the healed wounds go to another friendly unit,
+    the caster's choice (choices.py)."""
+    from . import choices as C
+
+    C.request(s, C.ATONE, seat, target, 0, events)
 
 
 # ----- command spells ------------------------------------------------------------------
@@ -522,6 +518,8 @@ def spell_targets(s: GraxiaState, seat: int, sp: Spell) -> list[int]:
                 cells = [n for n in cells if not s.cat.units[s.unit[n]].unique]
             if e.kind in ("extra_move", "teleport", "displace"):  # §9.1 #3: bearers stay put
                 cells = [n for n in cells if not s.flags[n] & CARRIER]
+            if e.kind in ("extra_move", "teleport"):  # §6 A: one extra "move" ability a round
+                cells = [n for n in cells if not s.flags[n] & EXTRA_MOVE]
             if e.kind == "teleport":
                 cells = [n for n in cells if teleport_cells(s, n)]
             return cells

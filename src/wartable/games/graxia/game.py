@@ -9,7 +9,7 @@ from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import battle, command, observe, positions, setup, turn
+from . import battle, choices, command, observe, positions, relics, setup, turn
 from .actions import Layout
 from .adapter import catalog_for, scenario_for
 from .catalog import Catalog, Scenario
@@ -28,6 +28,9 @@ from .state import (
     GUARD,
     OVER,
     PLACE,
+    RELIC,
+    T_PEND,
+    T_PEND_SEAT,
     T_REASON,
     T_WINNER,
     GraxiaState,
@@ -85,6 +88,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
 
     # ----- decisions -----------------------------------------------------------------
     def to_act(self, state: GraxiaState) -> tuple[int, ...]:
+        if state.track[T_PEND]:  # a card's choice in the middle of an effect (choices.py)
+            return (state.track[T_PEND_SEAT],)
         ph = state.phase
         if ph in (PLACE, B_SAC):
             return state.commit.pending()
@@ -94,7 +99,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             return (setup.draft_turn(state),)
         if ph == B_EXCH:
             return (battle.seat_of(state, state.bat[B_ACTOR]),)
-        if ph == B_RETREAT:
+        if ph in (B_RETREAT, RELIC):
             return (1 - state.current,)
         return (state.current,)
 
@@ -102,9 +107,13 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if player not in self.to_act(state):
             return []
         lay = self.layout(state.config)
+        if state.track[T_PEND]:
+            return choices.legal(state, lay)
         ph = state.phase
         if ph == COMMAND:
             return command.legal(state, lay, player)
+        if ph == RELIC:
+            return relics.legal(state, lay, player)
         if ph == DRAW:
             return turn.draw_legal(state)
         if ph == BUY:
@@ -141,7 +150,10 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             B_RETREAT: "retreat to a free tile directly away from the attacker (§7 step 9)",
             B_ADVANCE: "advance or stay (§7 step 10)",
             BUY: "buy cards at 5 mana while holding 12 or fewer, or end (§6 phase 3)",
+            RELIC: "play a command relic you can pay for, or pass (§5.0 Relics)",
         }
+        if state.track[T_PEND]:
+            return f"'{text}' is not legal now: make the card's pending choice (§5.4)"
         return f"'{text}' is not legal now: {rules.get(state.phase, 'the game is over')}"
 
     def apply_fast(
@@ -149,14 +161,27 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     ) -> None:
         state.decisions += 1
         lay = self.layout(state.config)
+        if state.track[T_PEND]:
+            choices.apply(state, lay, action, events)
+            return
         ph = state.phase
+        window = state.config.relic_window
         if ph == COMMAND:
             if action == A.END:
-                turn.end_command(state, events)
+                if window == "own_round":
+                    turn.end_command(state, events)
+                else:
+                    relics.open_window(state, relics.AT_END)
                 return
             if command.apply(state, lay, player, action, events):
                 _, a, d = lay.decode(action)
                 battle.start(state, a, d, events)
+            elif window == "each_action" and state.phase == COMMAND:
+                relics.open_window(state, relics.AFTER_ACTION)
+            return
+        if ph == RELIC:
+            if relics.apply(state, lay, player, action, events):
+                turn.end_command(state, events)
             return
         if ph == DRAW:
             turn.draw_apply(state, action, events)

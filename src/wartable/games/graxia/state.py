@@ -16,6 +16,7 @@ from .config import GraxiaConfig
 
 # phases
 GUARD, DRAFT, PLACE, DRAW, COMMAND, B_EXCH, B_SAC, B_RETREAT, B_ADVANCE, BUY, OVER = range(11)
+RELIC = 11  # the other seat's relic window in the phasing seat's round (§5.0 Relics)
 PHASES = (
     "guardian",
     "draft",
@@ -28,6 +29,7 @@ PHASES = (
     "advance",
     "buy",
     "over",
+    "relic",
 )
 
 # per-unit flags (bits of ``flags[cell]``)
@@ -73,7 +75,11 @@ BAT_LEN = 18
 T_HOLD0, T_HOLD1, T_CASTLE0, T_CASTLE1, T_BANNER0, T_BANNER1, T_SPY0, T_SPY1 = range(8)
 T_KILLED0, T_KILLED1, T_WINNER, T_REASON, T_PICKS, T_GFELL0, T_GFELL1 = range(8, 15)
 T_DISCOUNT, T_PORTAL, T_ALLIES, T_FREE_SPELLS, T_TELEPORT, T_FIRST = range(15, 21)
-TRACK_LEN = 21
+# a pending choice (choices.py): its kind (0 none), the seat choosing, two parameters and a
+# queued second reflection; the open relic window (0 none, 1 end of Command Phase, 2 after
+# an action)
+T_PEND, T_PEND_SEAT, T_PEND_X, T_PEND_Y, T_PEND_Q, T_WINDOW = range(21, 27)
+TRACK_LEN = 27
 REASONS = (
     "",
     "held both cities for a full turn",

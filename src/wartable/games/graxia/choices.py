@@ -1,0 +1,146 @@
+"""Choices a card leaves to a player in the middle of an effect (§5.4): Dark Summoning and
+Tower of the Lost Legion (which card comes back), Atonement (which friendly unit takes the
+wounds), Aura of Reflection (which enemy unit the reflected wounds hit).
+
+A pending choice is kept in ``track`` (kind, seat, two parameters); while one is pending the
+choosing seat is the only one to act, whatever the phase, and its legal actions are the
+options (``take Name``, ``choose "Name"``, ``target q,r``). A choice with one option is
+made at once.
+"""
+
+from __future__ import annotations
+
+from wartable.core.events import Event, emit
+
+from . import actions as A
+from . import board as B
+from .actions import Layout
+from .state import T_PEND, T_PEND_Q, T_PEND_SEAT, T_PEND_X, T_PEND_Y, GraxiaState
+
+NONE, SPELL, UNIT, ATONE, REFLECT = range(5)
+
+
+def pending(s: GraxiaState) -> bool:
+    return s.track[T_PEND] != NONE
+
+
+def seat(s: GraxiaState) -> int:
+    return s.track[T_PEND_SEAT]
+
+
+def _spell_options(s: GraxiaState, who: int, exclude: tuple[str, ...]) -> list[int]:
+    if s.hand_size(who) >= s.sc.hand_limit:
+        return []
+    nu = len(s.cat.units)
+    names = s.cat.spells
+    return sorted({c - nu for c in s.discards[s.sdeck[who]] if names[c - nu].name not in exclude})
+
+
+def _unit_options(s: GraxiaState, who: int) -> list[int]:
+    if s.hand_size(who) >= s.sc.hand_limit:
+        return []
+    return sorted(set(s.discards[s.udeck[who]]))
+
+
+def _donors(s: GraxiaState, who: int, target: int) -> list[int]:
+    """Atonement: another friendly unit (a Guardian is never affected by a command spell)."""
+    return [
+        n
+        for n in range(s.sc.board.size)
+        if s.owner[n] == who and n != target and not s.cat.units[s.unit[n]].is_guardian
+    ]
+
+
+def _reflect_targets(s: GraxiaState, who: int) -> list[int]:
+    """Aura of Reflection: any enemy unit; never a Guardian (immune in the Command Phase)."""
+    units = s.cat.units
+    return [
+        c
+        for c in range(s.sc.board.size)
+        if s.unit[c] >= 0 and s.owner[c] == 1 - who and not units[s.unit[c]].is_guardian
+    ]
+
+
+def _exclusions(s: GraxiaState, x: int) -> tuple[str, ...]:
+    """The cards a recover_spell effect may not take (x: its spell's index + 1)."""
+    if x <= 0:
+        return ()
+    return tuple(
+        name for e in s.cat.spells[x - 1].effects if e.kind == "recover_spell" for name in e.exclude
+    )
+
+
+def recover_source(s: GraxiaState, e: object) -> int:
+    """The index + 1 of the spell carrying the effect ``e`` (0: none)."""
+    return next((i + 1 for i, sp in enumerate(s.cat.spells) if e in sp.effects), 0)
+
+
+def _options(s: GraxiaState, kind: int, who: int, x: int) -> list[int]:
+    if kind == SPELL:
+        return _spell_options(s, who, _exclusions(s, x))
+    if kind == UNIT:
+        return _unit_options(s, who)
+    if kind == ATONE:
+        return _donors(s, who, x) if s.unit[x] >= 0 and s.wounds[x] else []
+    return _reflect_targets(s, who)
+
+
+def request(
+    s: GraxiaState, kind: int, who: int, x: int, y: int, events: list[Event] | None
+) -> None:
+    """Ask ``who`` for a choice of ``kind`` (x, y: its parameters); made at once if there is
+    one option, dropped if there is none. SPELL: x = the spell's index + 1 (its exclusions);
+    ATONE: x = the healed cell; REFLECT: x = the reflecting cell, y = the wounds."""
+    if kind == REFLECT and pending(s):
+        # a second reflection of the same action (an area attack): queued behind the first
+        s.track[T_PEND_Q] += y
+        return
+    opts = _options(s, kind, who, x)
+    if not opts:
+        return
+    if len(opts) == 1:
+        _resolve(s, kind, who, x, y, opts[0], events)
+        return
+    s.track[T_PEND], s.track[T_PEND_SEAT] = kind, who
+    s.track[T_PEND_X], s.track[T_PEND_Y] = x, y
+    emit(events, "choice", seat=who, kind=("", "spell", "unit", "atonement", "reflection")[kind])
+
+
+def legal(s: GraxiaState, lay: Layout) -> list[int]:
+    kind, who, x = s.track[T_PEND], s.track[T_PEND_SEAT], s.track[T_PEND_X]
+    opts = _options(s, kind, who, x)
+    if kind == SPELL:
+        return [lay.one(A.K_TAKE, o) for o in opts]
+    if kind == UNIT:
+        return [lay.one(A.K_CHOOSE, o) for o in opts]
+    return [lay.one(A.K_TARGET, o) for o in opts]
+
+
+def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
+    kind, who = s.track[T_PEND], s.track[T_PEND_SEAT]
+    x, y, queued = s.track[T_PEND_X], s.track[T_PEND_Y], s.track[T_PEND_Q]
+    s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = 0
+    s.track[T_PEND_Y] = s.track[T_PEND_Q] = 0
+    _resolve(s, kind, who, x, y, lay.decode(action)[1], events)
+    if queued:
+        request(s, REFLECT, who, x, queued, events)
+
+
+def _resolve(
+    s: GraxiaState, kind: int, who: int, x: int, y: int, pick: int, events: list[Event] | None
+) -> None:
+    if kind in (SPELL, UNIT):
+        card = pick + len(s.cat.units) if kind == SPELL else pick
+        pile = s.discards[s.sdeck[who] if kind == SPELL else s.udeck[who]]
+        pile.remove(card)
+        s.hands[who].append(card)
+        emit(events, "recovered", seat=who, card=s.cat.card_name(card))
+    elif kind == ATONE:
+        healed = B.heal(s, x, s.wounds[x])
+        s.wounds[pick] += 2 * healed  # §5.4 Atonement: not mitigated
+        emit(events, "wounds", cell=s.sc.board.text(pick), amount=2 * healed)
+        if s.wounds[pick] >= s.cat.units[s.unit[pick]].health:
+            B.eliminate(s, pick, 1 - who, events)
+    else:
+        emit(events, "reflect", frm=s.sc.board.text(x), dest=s.sc.board.text(pick), amount=y)
+        B.damage(s, pick, y, who, events, command=True, unmitigated=True)

@@ -1,0 +1,52 @@
+"""Relics in the other player's round (§5.0: "Relics ... may be played at any time during
+either player's round"). Outside battles the non-phasing seat gets a relic window at the
+points the ``relic_window`` option names: once when the phasing seat ends its Command Phase
+(before Mana Collection), or after each of its command actions. The window opens whatever
+the seat holds (so opening it tells nobody anything); ``pass`` closes it."""
+
+from __future__ import annotations
+
+from wartable.core.events import Event
+
+from . import actions as A
+from . import effects
+from .actions import Layout
+from .state import COMMAND, RELIC, T_WINDOW, GraxiaState
+
+AT_END, AFTER_ACTION = 1, 2
+
+
+def open_window(s: GraxiaState, when: int) -> None:
+    s.phase = RELIC
+    s.track[T_WINDOW] = when
+
+
+def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
+    out = [A.PASS]
+    nu = len(s.cat.units)
+    seen: set[int] = set()
+    for card in s.hands[seat]:
+        if card < nu or card in seen:
+            continue
+        seen.add(card)
+        sp = s.cat.spells[card - nu]
+        if not (sp.relic and sp.in_command) or sp.sacrifice_only or s.mana[seat] < sp.cost:
+            continue
+        for t in effects.spell_targets(s, seat, sp):
+            out.append(
+                lay.one(A.K_SPELL, card - nu) if t < 0 else lay.at(A.K_SPELL_AT, card - nu, t)
+            )
+    return sorted(set(out))
+
+
+def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
+    """Play a relic, or pass; returns True when the window closed at the end of the Command
+    Phase (the round goes on to Mana Collection)."""
+    if action != A.PASS:
+        kind, x, y = lay.decode(action)
+        effects.cast_command_spell(s, seat, x, y if kind == A.K_SPELL_AT else -1, events)
+        return False
+    when = s.track[T_WINDOW]
+    s.track[T_WINDOW] = 0
+    s.phase = COMMAND
+    return when == AT_END
