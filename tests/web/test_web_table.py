@@ -196,14 +196,15 @@ def test_phone_width_has_no_horizontal_scroll(
     assert no_horizontal_scroll(pg)
     pg.screenshot(path=str(shots / "phone-lobby.png"), full_page=True)
     rng = random.Random(8)
-    for game, config in (
-        ("draconia", {}),
-        ("invasion", {"players": 2, "mode": "two_player"}),
-        ("skirm", {}),
-        ("weapons", {"players": 4}),
-        ("graxia", {}),
-    ):
-        seats = [{"kind": "human"}] + [HEURISTIC] * (config.get("players", 2) - 1)
+    tables: list[tuple[str, dict[str, Any], int]] = [
+        ("draconia", {}, 2),
+        ("invasion", {"players": 2, "mode": "two_player"}, 2),
+        ("skirm", {}, 2),
+        ("weapons", {"players": 4}, 4),
+        ("graxia", {}, 2),
+    ]
+    for game, config, players in tables:
+        seats = [{"kind": "human"}] + [HEURISTIC] * (players - 1)
         m = server.create(game, config, seats)
         pg.goto(server.invite(m["id"], m["seats"][0]["token"]))
         wait_board(pg)
