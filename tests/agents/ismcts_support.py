@@ -19,7 +19,7 @@ TWO_PLAYER: dict[str, dict[str, Any]] = {
 }
 
 # iterations per decision that keep whole games quick in every game
-SMALL_BUDGET: dict[str, int] = {"invasion": 4}
+SMALL_BUDGET: dict[str, int] = {"invasion": 4, "graxia": 4}
 
 
 def config_for(gid: str) -> dict[str, Any]:
