@@ -152,3 +152,14 @@ def run_games_stored(tmp_path: Path) -> list:  # type: ignore[type-arg]
     games = store.games()
     store.close()
     return games
+
+
+def test_simulate_reward_rule(tmp_path: Path) -> None:
+    """``--reward``: the mean reward per agent under the same rules the adapters pay."""
+    out = simulate_json(
+        "invasion", "-n", "6", "--agents", "random", "--reward", "win", "--no-store"
+    )
+    assert out["reward"] == "win"
+    assert all(-1.0 <= a["mean_reward"] <= 1.0 for a in out["agent_results"])
+    bad = run("simulate", "skirm", "-n", "2", "--reward", "glory", "--no-store")
+    assert_one_line_error(bad, "reward 'glory'", "share, win, score")
