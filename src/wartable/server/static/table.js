@@ -329,8 +329,11 @@ export class Table {
     } catch {
       /* fall through */
     }
-    const fields = Object.entries(e).filter(([k]) => !["type", "to", "index"].includes(k)).map(([k, x]) => `${k} ${JSON.stringify(x)}`);
-    return `${titleCase(e.type || "event")}: ${fields.join(", ")}`;
+    const who = typeof e.seat === "number" ? `${ctx.seatName(e.seat)}: ` : "";
+    const fields = Object.entries(e)
+      .filter(([k]) => !["type", "to", "index", "seat"].includes(k))
+      .map(([k, x]) => `${k.replace(/_/g, " ")} ${typeof x === "string" ? x : Array.isArray(x) && x.every((y) => typeof y === "string") ? x.join(", ") : JSON.stringify(x)}`);
+    return `${who}${titleCase(e.type || "event")}${fields.length ? ` (${fields.join("; ")})` : ""}`;
   }
 
   inviteBox() {
@@ -363,12 +366,18 @@ export class Table {
       o.scores.map((s, i) => h("span", { class: "score", style: { borderColor: seatColour(i) } }, `${ctx.seatName(i)}: ${s}`))) : null;
     return h("div", { class: `end-panel ${win ? "won" : this.seat == null ? "" : "lost"}` },
       h("div", { class: "end-title" }, outcomeText(o, this.seat, v)),
-      o.reason ? h("div", { class: "muted" }, titleCase(o.reason)) : null,
+      o.reason ? h("div", { class: "muted reason" }, this.reasonText(o.reason, ctx)) : null,
       scores,
       h("div", { class: "end-actions" },
         this.seat != null ? h("button", { class: "btn primary", type: "button", "data-rematch": "1", onclick: () => this.rematch() }, v.rematch ? "Join the rematch" : "Rematch") : null,
         h("a", { class: "btn", href: `#/r/${this.id}` }, "Watch the replay"),
         h("a", { class: "btn ghost", href: "#/" }, "Lobby")));
+  }
+
+  // the engine's reasons count seats from 0 ("seat 1 wins"); the table names them as it shows them
+  reasonText(reason, ctx) {
+    const text = youGrammar(String(reason).replace(/\bseat (\d+)\b/gi, (_, n) => ctx.seatName(Number(n))).replace(/_/g, " "));
+    return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
   async rematch() {
