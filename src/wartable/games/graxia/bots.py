@@ -11,12 +11,13 @@ spell when the result is close, and bluffs otherwise.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.rng import Rng
 
 from . import actions as A
 from . import battle
+from .catalog import Catalog, Scenario
 from .state import (
     B_ADVANCE,
     B_BV0,
@@ -54,6 +55,30 @@ def objective_value(s: GraxiaState, c: int) -> int:
     return s.sc.mana_value[c] + OBJECTIVE.get(s.sc.victory, {}).get(s.sc.terrain[c], 0)
 
 
+# per scenario (checked by identity): each tile's objective value, the tiles worth >= 4;
+# per catalog: which unit types are Guardians (the evaluation runs for every tried action)
+_OBJECTIVES: Final[dict[int, tuple[Scenario, tuple[int, ...], list[int]]]] = {}
+_GUARDIANS: Final[dict[int, tuple[Catalog, tuple[bool, ...]]]] = {}
+
+
+def _objectives(s: GraxiaState) -> tuple[tuple[int, ...], list[int]]:
+    sc = s.sc
+    hit = _OBJECTIVES.get(id(sc))
+    if hit is None or hit[0] is not sc:
+        values = tuple(objective_value(s, c) for c in range(sc.board.size))
+        hit = (sc, values, [c for c, v in enumerate(values) if v >= 4])
+        _OBJECTIVES[id(sc)] = hit
+    return hit[1], hit[2]
+
+
+def _guardian_types(cat: Catalog) -> tuple[bool, ...]:
+    hit = _GUARDIANS.get(id(cat))
+    if hit is None or hit[0] is not cat:
+        hit = (cat, tuple(ut.is_guardian for ut in cat.units))
+        _GUARDIANS[id(cat)] = hit
+    return hit[1]
+
+
 def evaluate(s: GraxiaState, seat: int) -> float:
     if s.phase == OVER:
         w = s.track[T_WINNER]
@@ -61,7 +86,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     cat = s.cat
     b = s.sc.board
     score = 0.0
-    targets = [c for c in range(b.size) if objective_value(s, c) >= 4]
+    obj, targets = _objectives(s)
     pull = 1.5
     aggression = 1.0  # how much an enemy unit's value weighs against an own unit's
     if s.sc.victory == "banner_wars":
@@ -73,24 +98,33 @@ def evaluate(s: GraxiaState, seat: int) -> float:
         aggression = 1.0 + 0.15 * s.turn  # time runs against Shadd: trade ever harder
         if s.ctrl[castle] == seat:
             score += 300
-    enemies = [c for c in range(b.size) if s.unit[c] >= 0 and s.owner[c] == 1 - seat]
-    for c in range(b.size):
-        u = s.unit[c]
+    unit, owner, ctrl, wounds, flags = s.unit, s.owner, s.ctrl, s.wounds, s.flags
+    units, guardian = cat.units, _guardian_types(cat)
+    n = b.size
+    dist, nbr = b.dist, b.nbr
+    foe = 1 - seat
+    enemies = [c for c in range(n) if unit[c] >= 0 and owner[c] == foe]
+    todo: list[int] | None = None  # the same for every unit: found at the first one
+    for c in range(n):
+        u = unit[c]
         if u >= 0:
-            ut = cat.units[u]
-            sign = 1 if s.owner[c] == seat else -1
-            value = ut.cost + 2 * (ut.health - s.wounds[c]) + (25 if ut.is_guardian else 0)
+            ut = units[u]
+            is_g = guardian[u]
+            sign = 1 if owner[c] == seat else -1
+            value = ut.cost + 2 * (ut.health - wounds[c]) + (25 if is_g else 0)
             score += sign * value * (1.0 if sign > 0 else aggression)
-            if sign > 0 and not ut.is_guardian:
-                todo = [t for t in targets if t >= 0 and s.ctrl[t] != seat] or enemies
+            if sign > 0 and not is_g:
+                if todo is None:
+                    todo = [t for t in targets if t >= 0 and ctrl[t] != seat] or enemies
                 if todo:
-                    score += pull * max(0, 8 - min(b.d(c, t) for t in todo))
-                if s.flags[c] & SHIELD and any(s.owner[n] == 1 - seat for n in b.nbr[c]):
+                    row = c * n
+                    score += pull * max(0, 8 - min(dist[row + t] for t in todo))
+                if flags[c] & SHIELD and any(owner[x] == foe for x in nbr[c]):
                     score += 2
-            if sign > 0 and ut.is_guardian:
-                score -= 4 * sum(1 for n in b.nbr[c] if s.owner[n] == 1 - seat)
-        if s.ctrl[c] >= 0:
-            score += (1 if s.ctrl[c] == seat else -1) * 1.5 * objective_value(s, c)
+            if sign > 0 and is_g:
+                score -= 4 * sum(1 for x in nbr[c] if owner[x] == foe)
+        if ctrl[c] >= 0:
+            score += (1 if ctrl[c] == seat else -1) * 1.5 * obj[c]
     if s.sc.victory == "assassination" and s.track[T_SPY0 + seat] >= 0:
         spy = s.track[T_SPY0 + seat]  # keep the spy healthy and away from the enemy
         for c in range(b.size):
