@@ -11,6 +11,7 @@ import pytest
 from envcases import CASES, IDS
 from open_spiel.python.algorithms import ismcts, mcts
 
+from wartable.core.errors import PositionError
 from wartable.core.rewards import terminal_rewards
 from wartable.envs.openspiel import config_param, register, tensor_sizes
 from wartable.games import available_games, get_game
@@ -197,3 +198,18 @@ def test_a_victory_every_seat_shares_returns_zeros() -> None:
             assert state.returns() == [0.0] * game.num_players()
             return
     pytest.fail("no shared victory in 30 random games")
+
+
+def test_a_restored_state_gets_the_load_time_checks_of_a_position_file() -> None:
+    """Unpickling a state (OpenSpiel's serialize/deserialize) validates like a position file:
+    an impossible position (a Weapons card in two places) is a ``PositionError``."""
+    game = pyspiel.load_game("wartable_weapons")
+    state = game.new_initial_state()
+    _play_to(state, 3, np.random.RandomState(0))
+    data = state.core.__getstate__()
+    assert data["position"] is not None
+    state.core.__setstate__(json.loads(json.dumps(data)))  # a clean copy loads
+    hand = data["position"]["hands"][0]
+    hand.append(hand[0])
+    with pytest.raises(PositionError, match="exactly one place"):
+        state.core.__setstate__(data)

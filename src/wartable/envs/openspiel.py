@@ -54,6 +54,7 @@ from typing import Any
 import pyspiel
 
 from wartable.core.game import Game
+from wartable.core.position import check_loaded_state
 from wartable.core.rng import Rng
 from wartable.core.seeds import derive_seed
 from wartable.games import available_games, get_game
@@ -187,6 +188,8 @@ class _Core:
         pos = data["position"]
         wg = self.spec.wgame
         self.wstate = None if pos is None else wg.state_from_json(self.spec.wconfig, pos)
+        if self.wstate is not None:  # the same load-time checks as every position file
+            check_loaded_state(wg, self.wstate)
         self.seed = data["seed"]
         self.chance = tuple(data["chance"])
         self.own = [link(actions) for actions in data["own"]]
