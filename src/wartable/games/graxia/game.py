@@ -49,6 +49,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     def __init__(self) -> None:
         super().__init__()
         self._layouts: dict[str, Layout] = {}
+        self._last_layout: tuple[GraxiaConfig, Layout] | None = None  # the config last asked
 
     # ----- catalog and layout ------------------------------------------------------
     def catalog(self, config: GraxiaConfig) -> tuple[Catalog, Scenario]:
@@ -56,12 +57,16 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         return cat, scenario_for(cat, config.scenario)
 
     def layout(self, config: GraxiaConfig) -> Layout:
+        last = self._last_layout
+        if last is not None and last[0] is config:  # configs are frozen: no dump needed
+            return last[1]
         key = config.model_dump_json()
         lay = self._layouts.get(key)
         if lay is None:
             cat, sc = self.catalog(config)
             lay = Layout(cat, sc)
             self._layouts[key] = lay
+        self._last_layout = (config, lay)
         return lay
 
     def example_configs(self) -> list[dict[str, Any]]:
