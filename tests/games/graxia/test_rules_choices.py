@@ -9,7 +9,7 @@ from pathlib import Path
 from graxia_helpers import GAME, act, blank, give, inner, legal_texts, put
 
 from wartable.games.graxia.registry import DATA_DIR
-from wartable.games.graxia.state import BUY, COMMAND, EXTRA_MOVE, RELIC, GraxiaState
+from wartable.games.graxia.state import B_BV0, B_BV1, BUY, COMMAND, EXTRA_MOVE, RELIC, GraxiaState
 
 
 def _plains_at(s: GraxiaState, c: int, d: int) -> int:
@@ -208,3 +208,61 @@ def test_section_6_a_a_push_stops_where_the_next_tile_is_blocked(tmp_path: Path)
     act(s, f"ability {b.text(g)} {b.text(t)}")
     moved = next(c for c in range(b.size) if s.owner[c] == 1)
     assert b.d(g, moved) == 2  # one tile, then blocked
+
+
+def test_section_6_a_mystic_bridge_moves_an_adjacent_friend_the_player_picks_where() -> None:
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    put(s, c, "Arcane Weavers", 0)
+    f = put(s, b.nbr[c][0], "Blood Crusaders", 0)
+    act(s, f"ability {b.text(c)} {b.text(f)}")
+    texts = legal_texts(s)
+    assert texts and all(t.startswith("target ") for t in texts)
+    dest = next(n for n in range(b.size) if b.d(f, n) == 3 and f"target {b.text(n)}" in texts)
+    assert not any(b.d(f, b.parse(t.split()[1])) > 3 for t in texts)
+    act(s, f"target {b.text(dest)}")
+    assert s.unit[f] < 0 and s.cat.units[s.unit[dest]].name == "Blood Crusaders"
+    assert s.flags[dest] & EXTRA_MOVE
+
+
+def test_section_6_a_no_long_strides_and_mystic_bridge_in_the_same_round() -> None:
+    """§6 A's example: a unit cannot do a Long Strides and a Mystic Bridge in one round."""
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    put(s, c, "Arcane Weavers", 0)
+    strider = _plains_at(s, c, 2)
+    put(s, strider, "Stridewalkers", 0)
+    step = next(
+        t
+        for t in legal_texts(s)
+        if t.startswith(f"ability {b.text(strider)} ") and b.d(c, b.parse(t.split()[2])) == 1
+    )
+    act(s, step)
+    now = b.parse(step.split()[2])
+    assert s.flags[now] & EXTRA_MOVE
+    assert f"ability {b.text(c)} {b.text(now)}" not in legal_texts(s)
+
+
+def test_section_5_4_mind_control_the_caster_chooses_the_enemy_supporter() -> None:
+    s = blank()
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    sups = [n for n in b.nbr[d] if b.d(a, n) == 1][:2]
+    put(s, a, "Blood Crusaders", 0)
+    put(s, d, "Flesh Impalers", 1)
+    for n in sups:
+        put(s, n, "Miners of the Deep", 0)
+    give(s, 1, "Mind Control")
+    act(s, f"attack {b.text(a)} {b.text(d)}")
+    before = (s.bat[B_BV0], s.bat[B_BV1])
+    act(s, "pass", 0)
+    act(s, "spell Mind Control", 1)
+    assert GAME.to_act(s) == (1,)
+    assert sorted(legal_texts(s)) == sorted(f"target {b.text(n)}" for n in sups)
+    act(s, f"target {b.text(sups[1])}")
+    assert (s.bat[B_BV0], s.bat[B_BV1]) == (before[0] - 3, before[1] + 3)
+    assert s.sup == [sups[0]]
+    assert GAME.to_act(s) == (0,)  # the exchanges go on

@@ -1,6 +1,7 @@
 """Choices a card leaves to a player in the middle of an effect (§5.4): Dark Summoning and
 Tower of the Lost Legion (which card comes back), Atonement (which friendly unit takes the
-wounds), Aura of Reflection (which enemy unit the reflected wounds hit).
+wounds), Aura of Reflection (which enemy unit the reflected wounds hit), Mystic Bridge
+(where the friendly unit goes), Mind Control (which enemy supporter changes sides).
 
 A pending choice is kept in ``track`` (kind, seat, two parameters); while one is pending the
 choosing seat is the only one to act, whatever the phase, and its legal actions are the
@@ -15,9 +16,20 @@ from wartable.core.events import Event, emit
 from . import actions as A
 from . import board as B
 from .actions import Layout
-from .state import T_PEND, T_PEND_Q, T_PEND_SEAT, T_PEND_X, T_PEND_Y, GraxiaState
+from .state import (
+    B_BV0,
+    B_BV1,
+    EXTRA_MOVE,
+    T_PEND,
+    T_PEND_Q,
+    T_PEND_SEAT,
+    T_PEND_X,
+    T_PEND_Y,
+    GraxiaState,
+)
 
-NONE, SPELL, UNIT, ATONE, REFLECT = range(5)
+NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN = range(7)
+KINDS = ("", "spell", "unit", "atonement", "reflection", "destination", "supporter")
 
 
 def pending(s: GraxiaState) -> bool:
@@ -75,13 +87,28 @@ def recover_source(s: GraxiaState, e: object) -> int:
     return next((i + 1 for i, sp in enumerate(s.cat.spells) if e in sp.effects), 0)
 
 
-def _options(s: GraxiaState, kind: int, who: int, x: int) -> list[int]:
+def destinations_within(s: GraxiaState, cell: int, reach: int) -> list[int]:
+    """Mystic Bridge: unoccupied tiles within ``reach`` of the unit that it may stand on."""
+    ut = s.cat.units[s.unit[cell]]
+    b = s.sc.board
+    return [
+        n
+        for n in range(b.size)
+        if s.unit[n] < 0 and 1 <= b.d(cell, n) <= reach and B.can_stand(s, ut, n)
+    ]
+
+
+def _options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
     if kind == SPELL:
         return _spell_options(s, who, _exclusions(s, x))
     if kind == UNIT:
         return _unit_options(s, who)
     if kind == ATONE:
         return _donors(s, who, x) if s.unit[x] >= 0 and s.wounds[x] else []
+    if kind == MOVE_TO:
+        return destinations_within(s, x, y) if s.unit[x] >= 0 else []
+    if kind == TURN:
+        return sorted(s.sup)
     return _reflect_targets(s, who)
 
 
@@ -90,12 +117,13 @@ def request(
 ) -> None:
     """Ask ``who`` for a choice of ``kind`` (x, y: its parameters); made at once if there is
     one option, dropped if there is none. SPELL: x = the spell's index + 1 (its exclusions);
-    ATONE: x = the healed cell; REFLECT: x = the reflecting cell, y = the wounds."""
+    ATONE: x = the healed cell; REFLECT: x = the reflecting cell, y = the wounds;
+    MOVE_TO: x = the unit's cell, y = the reach; TURN: the attacker's supporters."""
     if kind == REFLECT and pending(s):
         # a second reflection of the same action (an area attack): queued behind the first
         s.track[T_PEND_Q] += y
         return
-    opts = _options(s, kind, who, x)
+    opts = _options(s, kind, who, x, y)
     if not opts:
         return
     if len(opts) == 1:
@@ -103,12 +131,12 @@ def request(
         return
     s.track[T_PEND], s.track[T_PEND_SEAT] = kind, who
     s.track[T_PEND_X], s.track[T_PEND_Y] = x, y
-    emit(events, "choice", seat=who, kind=("", "spell", "unit", "atonement", "reflection")[kind])
+    emit(events, "choice", seat=who, kind=KINDS[kind])
 
 
 def legal(s: GraxiaState, lay: Layout) -> list[int]:
     kind, who, x = s.track[T_PEND], s.track[T_PEND_SEAT], s.track[T_PEND_X]
-    opts = _options(s, kind, who, x)
+    opts = _options(s, kind, who, x, s.track[T_PEND_Y])
     if kind == SPELL:
         return [lay.one(A.K_TAKE, o) for o in opts]
     if kind == UNIT:
@@ -141,6 +169,18 @@ def _resolve(
         emit(events, "wounds", cell=s.sc.board.text(pick), amount=2 * healed)
         if s.wounds[pick] >= s.cat.units[s.unit[pick]].health:
             B.eliminate(s, pick, 1 - who, events)
+    elif kind == TURN:  # Mind Control: the supporter's support changes sides
+        value = s.cat.units[s.unit[pick]].support
+        s.bat[B_BV0] = max(0, s.bat[B_BV0] - value)
+        s.bat[B_BV1] += value
+        s.sup.remove(pick)
+        emit(events, "supporter_turned", cell=s.sc.board.text(pick))
+    elif kind == MOVE_TO:  # §6 A: the moved unit has used its one extra "move" ability
+        from .command import pick_up_banner
+
+        B.move_unit(s, x, pick, events)
+        s.flags[pick] |= EXTRA_MOVE
+        pick_up_banner(s, pick, events)
     else:
         emit(events, "reflect", frm=s.sc.board.text(x), dest=s.sc.board.text(pick), amount=y)
         B.damage(s, pick, y, who, events, command=True, unmitigated=True)

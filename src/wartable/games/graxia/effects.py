@@ -137,13 +137,13 @@ def battle_effects(
             s.bat[B_BEWITCH] |= 1 << (1 - side)
         elif k == "silence":
             s.bat[B_USED0 + 1 - side] |= SILENCED
-        elif k in ("cancel_support", "turn_supporter") and side == 1 and s.sup:
-            sup = sorted(s.sup, key=lambda c: -support_value(s, c))
-            gone = sup if k == "cancel_support" else sup[:1]
-            for c in gone:
+        elif k == "turn_supporter" and side == 1 and s.sup:  # Mind Control: the caster picks
+            from . import choices as C
+
+            C.request(s, C.TURN, seat, 0, 0, events)
+        elif k == "cancel_support" and side == 1 and s.sup:
+            for c in list(s.sup):
                 _bv(s, 0, -support_value(s, c))
-                if k == "turn_supporter":  # Mind Control: its support changes sides
-                    _bv(s, 1, support_value(s, c))
                 s.sup.remove(c)
         elif k == "extra_wounds":
             s.bat[B_ADDW0 + side] += e.amount
@@ -326,6 +326,15 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
             cells = _unit_targets(s, seat, c, e.target)
             if e.range:
                 cells = [n for n in cells if s.sc.board.d(c, n) <= e.range]
+            if e.kind == "teleport":  # Mystic Bridge: a friend with its one extra move left
+                from .choices import destinations_within
+
+                cells = [
+                    n
+                    for n in cells
+                    if not s.flags[n] & (CARRIER | EXTRA_MOVE)
+                    and destinations_within(s, n, e.range or 3)
+                ]
             if e.kind == "displace":
                 cells = [
                     n
@@ -456,6 +465,10 @@ def _command_effect(
         if e.then_attack:
             s.flags[target] &= ~ABILITY
         pick_up_banner(s, target, events)
+    elif k == "teleport" and c >= 0 and s.unit[target] >= 0:  # Mystic Bridge: where to
+        from . import choices as C
+
+        C.request(s, C.MOVE_TO, seat, target, e.range or 3, events)
     elif k == "teleport" and c < 0 and s.unit[target] >= 0:
         s.track[T_TELEPORT] = target + 1  # the destination is the next decision (a move)
     elif k == "extra_move" and s.unit[target] >= 0:
