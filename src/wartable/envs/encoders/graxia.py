@@ -10,7 +10,7 @@ from .base import FeatureEncoder, Segment, Writer, rotate, squash
 
 PHASES = (
     "guardian", "draft", "place", "draw", "command", "battle", "sacrifice", "retreat",
-    "advance", "buy", "over",
+    "advance", "buy", "over", "relic",
 )  # fmt: skip
 TERRAINS = (
     "plains", "forest", "hills", "mountains", "swamp", "lake", "rough_lands",
