@@ -30,7 +30,7 @@ def _observations(gid: str, cfg: dict, seeds: int = 1) -> list[dict]:
 
 # the games whose own encoder module is normalised segment by segment (docs/research.md);
 # every game, these and any other, is checked through the generic encoder
-NORMALISED = ("draconia", "invasion", "skirm", "weapons")
+NORMALISED = ("draconia", "graxia", "invasion", "skirm", "weapons")
 
 
 def _in_zero_one(gid: str, cfg: dict, kind: str) -> None:
