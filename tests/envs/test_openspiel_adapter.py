@@ -202,14 +202,16 @@ def test_a_victory_every_seat_shares_returns_zeros() -> None:
 
 def test_a_restored_state_gets_the_load_time_checks_of_a_position_file() -> None:
     """Unpickling a state (OpenSpiel's serialize/deserialize) validates like a position file:
-    an impossible position (a Weapons card in two places) is a ``PositionError``."""
-    game = pyspiel.load_game("wartable_weapons")
+    a Weapons position whose attacker holds no card (its hand moved to the deck, so every field
+    is in range and every card in one place) leaves the seat to act with no legal action."""
+    game = pyspiel.load_game("wartable_weapons", {"config": '{"players": 2}'})
     state = game.new_initial_state()
-    _play_to(state, 3, np.random.RandomState(0))
+    _play_to(state, 0, np.random.RandomState(0))
     data = state.core.__getstate__()
-    assert data["position"] is not None
     state.core.__setstate__(json.loads(json.dumps(data)))  # a clean copy loads
-    hand = data["position"]["hands"][0]
-    hand.append(hand[0])
-    with pytest.raises(PositionError, match="exactly one place"):
+    position = data["position"]
+    attacker = position["attacker"]
+    position["deck"].extend(position["hands"][attacker])
+    position["hands"][attacker] = []
+    with pytest.raises(PositionError, match="no legal action"):
         state.core.__setstate__(data)
