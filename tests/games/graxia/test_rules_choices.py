@@ -266,3 +266,26 @@ def test_section_5_4_mind_control_the_caster_chooses_the_enemy_supporter() -> No
     assert (s.bat[B_BV0], s.bat[B_BV1]) == (before[0] - 3, before[1] + 3)
     assert s.sup == [sups[0]]
     assert GAME.to_act(s) == (0,)  # the exchanges go on
+
+
+def test_pending_choice_and_relic_window_checks_for_positions() -> None:
+    """choices.problems / relics.problems: the fields a position may hold for them."""
+    from wartable.games.graxia import choices, relics
+    from wartable.games.graxia.state import T_PEND, T_PEND_SEAT, T_PEND_X, T_WINDOW
+
+    s = blank()
+    give(s, 0, "Dark Summoning")
+    pile = s.discards[s.sdeck[0]]
+    pile += [s.cat.card_id("Bedazzle"), s.cat.card_id("Chain Lightning")]
+    act(s, "spell Dark Summoning")
+    assert choices.problems(s) == [] and relics.problems(s) == []
+    t = s.copy()
+    t.track[T_PEND_SEAT] = 2
+    assert choices.problems(t)
+    t = s.copy()
+    t.discards[t.sdeck[0]].clear()  # nothing left to take: nobody could act
+    assert choices.problems(t)
+    t = s.copy()
+    t.track[T_PEND] = t.track[T_PEND_SEAT] = t.track[T_PEND_X] = 0
+    t.track[T_WINDOW] = 1  # a window outside the relic phase
+    assert relics.problems(t)

@@ -184,3 +184,26 @@ def _resolve(
     else:
         emit(events, "reflect", frm=s.sc.board.text(x), dest=s.sc.board.text(pick), amount=y)
         B.damage(s, pick, y, who, events, command=True, unmitigated=True)
+
+
+def problems(s: GraxiaState) -> list[str]:
+    """What makes a position's pending choice impossible (for ``positions.check``)."""
+    kind, who = s.track[T_PEND], s.track[T_PEND_SEAT]
+    if kind == NONE:
+        if who or s.track[T_PEND_X] or s.track[T_PEND_Y] or s.track[T_PEND_Q]:
+            return ["no choice is pending: its fields must be 0"]
+        return []
+    if not 0 < kind < len(KINDS) or who not in (0, 1):
+        return ["a pending choice needs a known kind and a seat 0 or 1"]
+    n = s.sc.board.size
+    if kind in (ATONE, MOVE_TO, REFLECT) and not 0 <= s.track[T_PEND_X] < n:
+        return ["a pending choice names a cell off the map"]
+    if kind == MOVE_TO and not 0 < s.track[T_PEND_Y] <= n:
+        return ["a pending Mystic Bridge needs a reach"]
+    if kind == REFLECT and (s.track[T_PEND_Y] <= 0 or s.track[T_PEND_Q] < 0):
+        return ["a pending reflection needs wounds to reflect"]
+    if kind == SPELL and not 0 <= s.track[T_PEND_X] <= len(s.cat.spells):
+        return ["a pending Dark Summoning names an unknown spell"]
+    if not _options(s, kind, who, s.track[T_PEND_X], s.track[T_PEND_Y]):
+        return ["a pending choice has no option (nobody could act)"]
+    return []

@@ -50,3 +50,11 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
     s.track[T_WINDOW] = 0
     s.phase = COMMAND
     return when == AT_END
+
+
+def problems(s: GraxiaState) -> list[str]:
+    """What makes a position's relic window impossible (for ``positions.check``)."""
+    w = s.track[T_WINDOW]
+    if (s.phase == RELIC) != (w in (AT_END, AFTER_ACTION)):
+        return ["the relic window (track) is open exactly in the relic phase, 1 or 2"]
+    return []
