@@ -289,3 +289,27 @@ def test_pending_choice_and_relic_window_checks_for_positions() -> None:
     t.track[T_PEND] = t.track[T_PEND_SEAT] = t.track[T_PEND_X] = 0
     t.track[T_WINDOW] = 1  # a window outside the relic phase
     assert relics.problems(t)
+
+
+def test_section_5_4_two_reflections_of_one_area_attack_are_chosen_one_after_the_other() -> None:
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    d2 = next(n for n in b.nbr[c] if s.sc.terrain[n] in OPEN)
+    put(s, c, "The Devout", 1)
+    put(s, d2, "The Devout", 1)
+    shooter = next(
+        n
+        for n in range(b.size)
+        if b.d(c, n) == 2 and b.d(d2, n) >= 2 and s.sc.terrain[n] == "plains"
+    )
+    bomber = next(u.name for u in s.cat.units if any(a.name == "Boom Bomb" for a in u.abilities))
+    put(s, shooter, bomber, 0)
+    others = [put(s, n, "Flesh Impalers", 0) for n in (_plains_at(s, c, 4), _plains_at(s, d2, 5))]
+    act(s, f"shoot {b.text(shooter)} {b.text(c)}")
+    assert GAME.to_act(s) == (1,)
+    act(s, f"target {b.text(others[0])}")
+    assert GAME.to_act(s) == (1,)  # the second Devout's reflection
+    act(s, f"target {b.text(others[1])}")
+    assert GAME.to_act(s) == (0,)
+    assert s.wounds[others[0]] >= 1 and s.wounds[others[1]] >= 1 and s.wounds[shooter] == 0

@@ -29,6 +29,7 @@ from .state import (
 )
 
 NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN = range(7)
+Q_SEAT = (1, 1000)  # queued reflections: seat 0's wounds + 1000 x seat 1's
 KINDS = ("", "spell", "unit", "atonement", "reflection", "destination", "supporter")
 
 
@@ -117,11 +118,12 @@ def request(
 ) -> None:
     """Ask ``who`` for a choice of ``kind`` (x, y: its parameters); made at once if there is
     one option, dropped if there is none. SPELL: x = the spell's index + 1 (its exclusions);
-    ATONE: x = the healed cell; REFLECT: x = the reflecting cell, y = the wounds;
+    ATONE: x = the healed cell; REFLECT: x = the reflecting cell (-1: queued), y = the wounds;
     MOVE_TO: x = the unit's cell, y = the reach; TURN: the attacker's supporters."""
     if kind == REFLECT and pending(s):
-        # a second reflection of the same action (an area attack): queued behind the first
-        s.track[T_PEND_Q] += y
+        # another reflection while a choice is pending (two Devouts hit by one area attack,
+        # or a reflection reflected back): queued per seat, chosen when nothing is pending
+        s.track[T_PEND_Q] += y * Q_SEAT[who]
         return
     opts = _options(s, kind, who, x, y)
     if not opts:
@@ -146,12 +148,15 @@ def legal(s: GraxiaState, lay: Layout) -> list[int]:
 
 def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
     kind, who = s.track[T_PEND], s.track[T_PEND_SEAT]
-    x, y, queued = s.track[T_PEND_X], s.track[T_PEND_Y], s.track[T_PEND_Q]
-    s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = 0
-    s.track[T_PEND_Y] = s.track[T_PEND_Q] = 0
+    x, y = s.track[T_PEND_X], s.track[T_PEND_Y]
+    s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = s.track[T_PEND_Y] = 0
     _resolve(s, kind, who, x, y, lay.decode(action)[1], events)
-    if queued:
-        request(s, REFLECT, who, x, queued, events)
+    while not pending(s) and s.track[T_PEND_Q]:
+        q = s.track[T_PEND_Q]
+        p = 0 if q % Q_SEAT[1] else 1
+        amount = q % Q_SEAT[1] if p == 0 else q // Q_SEAT[1]
+        s.track[T_PEND_Q] -= amount * Q_SEAT[p]
+        request(s, REFLECT, p, -1, amount, events)
 
 
 def _resolve(
@@ -182,7 +187,8 @@ def _resolve(
         s.flags[pick] |= EXTRA_MOVE
         pick_up_banner(s, pick, events)
     else:
-        emit(events, "reflect", frm=s.sc.board.text(x), dest=s.sc.board.text(pick), amount=y)
+        frm = s.sc.board.text(x) if x >= 0 else None
+        emit(events, "reflect", frm=frm, dest=s.sc.board.text(pick), amount=y)
         B.damage(s, pick, y, who, events, command=True, unmitigated=True)
 
 
@@ -196,10 +202,12 @@ def problems(s: GraxiaState) -> list[str]:
     if not 0 < kind < len(KINDS) or who not in (0, 1):
         return ["a pending choice needs a known kind and a seat 0 or 1"]
     n = s.sc.board.size
-    if kind in (ATONE, MOVE_TO, REFLECT) and not 0 <= s.track[T_PEND_X] < n:
+    if kind in (ATONE, MOVE_TO) and not 0 <= s.track[T_PEND_X] < n:
         return ["a pending choice names a cell off the map"]
     if kind == MOVE_TO and not 0 < s.track[T_PEND_Y] <= n:
         return ["a pending Mystic Bridge needs a reach"]
+    if kind == REFLECT and not -1 <= s.track[T_PEND_X] < n:
+        return ["a pending reflection names a cell off the map"]
     if kind == REFLECT and (s.track[T_PEND_Y] <= 0 or s.track[T_PEND_Q] < 0):
         return ["a pending reflection needs wounds to reflect"]
     if kind == SPELL and not 0 <= s.track[T_PEND_X] <= len(s.cat.spells):
