@@ -189,6 +189,8 @@ def test_section_6_a_rumble_tumble_pushes_the_cards_number_of_tiles(tmp_path: Pa
     put(s, g, "Gorthox", 0)
     put(s, t, "Flesh Impalers", 1)
     act(s, f"ability {b.text(g)} {b.text(t)}")
+    while GAME.to_act(s) == (1,):  # equally far tiles: the pushed unit's owner picks
+        act(s, legal_texts(s)[0])
     where = next(c for c in range(b.size) if s.owner[c] == 1)
     assert b.d(g, where) == 3 and b.d(t, where) == 2  # two tiles, directly away
     assert s.unit[t] < 0
@@ -313,3 +315,21 @@ def test_section_5_4_two_reflections_of_one_area_attack_are_chosen_one_after_the
     act(s, f"target {b.text(others[1])}")
     assert GAME.to_act(s) == (0,)
     assert s.wounds[others[0]] >= 1 and s.wounds[others[1]] >= 1 and s.wounds[shooter] == 0
+
+
+def test_section_6_a_between_equally_far_tiles_the_pushed_units_owner_chooses() -> None:
+    """Rumble Tumble: the three tiles behind the target are directly away (as in a retreat,
+    §7 step 9, where the defender chooses)."""
+    s = blank()
+    b = s.sc.board
+    g, t = _rumble(s)
+    put(s, g, "Gorthox", 0)
+    put(s, t, "Flesh Impalers", 1)
+    away = [n for n in b.nbr[t] if b.d(g, n) == 2 and s.sc.terrain[n] in OPEN]
+    assert len(away) >= 2
+    act(s, f"ability {b.text(g)} {b.text(t)}")
+    assert GAME.to_act(s) == (1,)
+    assert {f"target {b.text(n)}" for n in away} <= set(legal_texts(s))
+    act(s, f"target {b.text(away[-1])}")
+    assert s.owner[away[-1]] == 1 and s.unit[t] < 0
+    assert GAME.to_act(s) == (0,)

@@ -15,6 +15,7 @@ from wartable.core.events import Event, emit
 
 from . import actions as A
 from . import board as B
+from . import push as P
 from .actions import Layout
 from .state import (
     B_BV0,
@@ -28,9 +29,10 @@ from .state import (
     GraxiaState,
 )
 
-NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN = range(7)
+NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN, PUSH = range(8)
+PUSH_BASE = 100  # a push's second parameter: pusher cell x 100 + tiles left
 Q_SEAT = (1, 1000)  # queued reflections: seat 0's wounds + 1000 x seat 1's
-KINDS = ("", "spell", "unit", "atonement", "reflection", "destination", "supporter")
+KINDS = ("", "spell", "unit", "atonement", "reflection", "destination", "supporter", "push")
 
 
 def pending(s: GraxiaState) -> bool:
@@ -110,6 +112,8 @@ def _options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
         return destinations_within(s, x, y) if s.unit[x] >= 0 else []
     if kind == TURN:
         return sorted(s.sup)
+    if kind == PUSH:
+        return P.push_cells(s, y // PUSH_BASE, x) if s.unit[x] >= 0 else []
     return _reflect_targets(s, who)
 
 
@@ -119,7 +123,8 @@ def request(
     """Ask ``who`` for a choice of ``kind`` (x, y: its parameters); made at once if there is
     one option, dropped if there is none. SPELL: x = the spell's index + 1 (its exclusions);
     ATONE: x = the healed cell; REFLECT: x = the reflecting cell (-1: queued), y = the wounds;
-    MOVE_TO: x = the unit's cell, y = the reach; TURN: the attacker's supporters."""
+    MOVE_TO: x = the unit's cell, y = the reach; TURN: the attacker's supporters; PUSH:
+    x = the pushed unit's cell, y = the pusher's cell x PUSH_BASE + the tiles left."""
     if kind == REFLECT and pending(s):
         # another reflection while a choice is pending (two Devouts hit by one area attack,
         # or a reflection reflected back): queued per seat, chosen when nothing is pending
@@ -174,6 +179,9 @@ def _resolve(
         emit(events, "wounds", cell=s.sc.board.text(pick), amount=2 * healed)
         if s.wounds[pick] >= s.cat.units[s.unit[pick]].health:
             B.eliminate(s, pick, 1 - who, events)
+    elif kind == PUSH:  # the pushed unit's owner picks the tile; the push goes on from there
+        B.move_unit(s, x, pick, events, take=False)
+        P.displace(s, y // PUSH_BASE, pick, y % PUSH_BASE - 1, events)
     elif kind == TURN:  # Mind Control: the supporter's support changes sides
         value = s.cat.units[s.unit[pick]].support
         s.bat[B_BV0] = max(0, s.bat[B_BV0] - value)
@@ -202,7 +210,10 @@ def problems(s: GraxiaState) -> list[str]:
     if not 0 < kind < len(KINDS) or who not in (0, 1):
         return ["a pending choice needs a known kind and a seat 0 or 1"]
     n = s.sc.board.size
-    if kind in (ATONE, MOVE_TO) and not 0 <= s.track[T_PEND_X] < n:
+    if kind in (ATONE, MOVE_TO, PUSH) and not 0 <= s.track[T_PEND_X] < n:
+        return ["a pending choice names a cell off the map"]
+    y = s.track[T_PEND_Y]
+    if kind == PUSH and not (0 <= y // PUSH_BASE < n and y % PUSH_BASE > 0):
         return ["a pending choice names a cell off the map"]
     if kind == MOVE_TO and not 0 < s.track[T_PEND_Y] <= n:
         return ["a pending Mystic Bridge needs a reach"]

@@ -8,6 +8,7 @@ from wartable.core.events import Event, emit
 from . import actions as A
 from . import board as B
 from .catalog import BOTH, COMMAND_ACTIVE, LARGE, MAG, PHYS, Ability, Effect, Spell
+from .push import displace, push_cells
 from .state import (
     ABILITY,
     ATTACKED,
@@ -339,22 +340,10 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
                 cells = [
                     n
                     for n in cells
-                    if n not in s.sc.vital and not s.flags[n] & CARRIER and _push_to(s, c, n) >= 0
+                    if n not in s.sc.vital and not s.flags[n] & CARRIER and push_cells(s, c, n)
                 ]
             return A.K_ABILITY, cells
     return A.K_ABILITY, [c]
-
-
-def _push_to(s: GraxiaState, c: int, target: int) -> int:
-    """The free tile directly away from ``c`` next to ``target`` (-1: blocked)."""
-    b = s.sc.board
-    ut = s.cat.units[s.unit[target]]
-    far = max(b.d(c, n) for n in b.nbr[target])
-    for n in b.nbr[target]:
-        if b.d(c, n) == far and b.d(c, n) > b.d(c, target) and s.unit[n] < 0:
-            if B.can_stand(s, ut, n) and B.edge_open(s, ut, target, n):
-                return n
-    return -1
 
 
 def _ranged_damage(s: GraxiaState, shooter: int, target: int, e: Effect) -> int:
@@ -483,23 +472,9 @@ def _command_effect(
     elif k == "atonement" and s.unit[target] >= 0:
         _atonement(s, seat, target, events)
     elif k == "displace" and s.unit[target] >= 0 and c >= 0:
-        _displace(s, c, target, e.amount, events)
+        displace(s, c, target, e.amount, events)
     elif k in ("gain_mana", "steal_mana", "draw_cards", "recover_spell", "recover_unit"):
         _card_effect(s, seat, e, events)
-
-
-def _displace(s: GraxiaState, c: int, target: int, amount: int, events: list[Event] | None) -> None:
-    """Push ``target`` ``amount`` tiles, one at a time directly away from ``c``; it stops where
-    the next tile is blocked and never leaves a Vital Territory (§6 A). The banner stays
-    with the pushed unit's owner; its shield drops."""
-    for _ in range(amount):
-        if target in s.sc.vital:
-            return
-        away = _push_to(s, c, target)
-        if away < 0:
-            return
-        B.move_unit(s, target, away, events, take=False)
-        target = away
 
 
 def _atonement(s: GraxiaState, seat: int, target: int, events: list[Event] | None) -> None:
