@@ -160,3 +160,24 @@ def test_track_entries_in_their_own_ranges() -> None:
     ]
     for i, v in bad:
         _refused(s, lambda d, i=i, v=v: d["track"].__setitem__(i, v), "track")
+
+
+def test_battle_entries_in_their_own_ranges() -> None:
+    """§7: the battle record names two tiles, a side to act, a side bound to win (Destined),
+    bewitched sides: each entry must be one of those."""
+    from wartable.games.graxia import state as S
+
+    s = _mid_game()
+    bad = [
+        (S.B_DESTINED, 99),
+        (S.B_DESTINED, -1),
+        (S.B_ACTOR, 2),
+        (S.B_ATT, -1),
+        (S.B_DEF, 10**6),
+        (S.B_BEWITCH, 4),
+        (S.B_PASSES, 3),
+        (S.B_USED0, -1),
+        (S.B_SAC1, 2),
+    ]
+    for i, v in bad:
+        _refused(s, lambda d, i=i, v=v: d["battle"].__setitem__(i, v), "battle")

@@ -13,14 +13,25 @@ from .catalog import Catalog, Scenario
 from .config import GraxiaConfig
 from .state import (
     B_ACTOR,
+    B_ADDW0,
     B_ADVANCE,
     B_ATT,
+    B_BEWITCH,
     B_BV0,
     B_BV1,
     B_DEF,
+    B_DESTINED,
     B_EXCH,
+    B_HEAL1,
+    B_PASSES,
     B_RETREAT,
     B_SAC,
+    B_SAC0,
+    B_SAC1,
+    B_USED0,
+    B_USED1,
+    B_WOUND0,
+    B_WOUND1,
     BAT_LEN,
     CARRIER,
     COMMAND,
@@ -187,6 +198,7 @@ def state_from_json(
     s.sup = _ints(data, "support", None, 0, n - 1)
     s.track = _ints(data, "track", TRACK_LEN, -2, MAX_INT)
     _check_track(s)
+    _check_battle(s)
     problems = check(s)
     if problems:
         raise PositionError(f"impossible position: {problems[0]}")
@@ -236,6 +248,27 @@ def _check_track(s: GraxiaState) -> None:
         for i in range(first, last + 1):
             if not lo <= s.track[i] <= hi:
                 raise PositionError(f"field 'track': entry {i} must be {lo}..{hi}")
+
+
+_BATTLE_RANGES: Final = (
+    (B_PASSES, B_PASSES, 0, 2),
+    (B_ACTOR, B_ACTOR, 0, 1),
+    (B_ADDW0, B_HEAL1, -1000, 1000),
+    (B_BEWITCH, B_BEWITCH, 0, 3),  # a bit per side
+    (B_DESTINED, B_DESTINED, 0, 2),  # side + 1 of the unit that must win, 0 none
+    (B_USED0, B_USED1, 0, 2**31),  # bits: abilities used
+    (B_WOUND0, B_WOUND1, 0, 1000),
+    (B_SAC0, B_SAC1, 0, 1),
+)
+
+
+def _check_battle(s: GraxiaState) -> None:
+    """Each ``battle`` field in its own range (cells, sides, flags, counts)."""
+    n = s.sc.board.size
+    for first, last, lo, hi in (*_BATTLE_RANGES, (B_ATT, B_DEF, 0, n - 1)):
+        for i in range(first, last + 1):
+            if not lo <= s.bat[i] <= hi:
+                raise PositionError(f"field 'battle': entry {i} must be {lo}..{hi}")
 
 
 def _check_buffers(s: GraxiaState, lay: Any) -> None:
