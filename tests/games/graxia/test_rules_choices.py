@@ -333,3 +333,17 @@ def test_section_6_a_between_equally_far_tiles_the_pushed_units_owner_chooses() 
     act(s, f"target {b.text(away[-1])}")
     assert s.owner[away[-1]] == 1 and s.unit[t] < 0
     assert GAME.to_act(s) == (0,)
+
+
+def test_section_6_a_long_strides_moves_up_to_two_tiles() -> None:
+    """The card: "Move up to two tiles" (movement 1 and the ability's one more)."""
+    s = blank()
+    b = s.sc.board
+    c = inner(s, "plains")
+    put(s, c, "Stridewalkers", 0)
+    reach = {
+        b.d(c, b.parse(t.split()[2]))
+        for t in legal_texts(s)
+        if t.startswith(f"ability {b.text(c)} ")
+    }
+    assert reach == {1, 2}

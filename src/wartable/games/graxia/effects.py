@@ -315,7 +315,10 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
         if e.kind in ("extra_move", "teleport") and e.target == "self":
             if ab.is_move and s.flags[c] & EXTRA_MOVE:
                 return A.K_ABILITY, []
-            steps = e.amount if e.kind == "extra_move" else (e.range or 3)
+            # extra_move: the unit's own movement and ``amount`` more tiles (Long Strides,
+            # movement 1 + 1: "move up to two tiles"); it is used instead of a Move
+            ut = s.cat.units[s.unit[c]]
+            steps = ut.moves + e.amount if e.kind == "extra_move" else (e.range or 3)
             return A.K_ABILITY, _reach(s, c, steps)
         if e.target in (
             "adjacent_friendly",
