@@ -82,3 +82,27 @@ def test_limb_shuffle_equals_the_reference_including_rejections() -> None:
     _reference_shuffle(ref, xs)
     assert ref.state == (state + 3 * _GAMMA) & _MASK  # three draws for two positions
     assert shuffle_in_limbs(state, ys) == ref.state and xs == ys
+
+
+def test_limb_below_equals_the_reference_including_rejections() -> None:
+    """The compiled build's bounded draw (``below_in_limbs``) gives the value ``below`` gives
+    and advances the state by the same number of draws; interpreted here, compiled in
+    ``tests/test_compiled_engine.py`` (every game's dice and choices go through it)."""
+    from wartable.core.splitmix_limbs import LIMB_BOUND, below_in_limbs
+
+    bounds = [*range(1, 300), 1000, 4096, 65_537, 1_000_003, LIMB_BOUND - 1, LIMB_BOUND]
+    for n in bounds:
+        for seed in (0, 1, n * 7919, 2**63, 2**64 - 1):
+            ref = Rng(seed)
+            state = seed
+            for _ in range(5):
+                packed = below_in_limbs(state, n)
+                assert packed & (LIMB_BOUND - 1) == ref.below(n), (n, seed)
+                state = (state + (packed >> 22) * _GAMMA) & _MASK
+                assert state == ref.state, (n, seed)
+    # the first output is 2**64 - 1, past the last full block of 3: one rejection, two draws
+    state = _state_before_output(_MASK)
+    ref = Rng(state)
+    value = ref.below(3)
+    assert ref.state == (state + 2 * _GAMMA) & _MASK
+    assert below_in_limbs(state, 3) == value + (2 << 22)

@@ -14,7 +14,7 @@ from collections.abc import MutableSequence
 from types import BuiltinFunctionType
 from typing import TypeVar
 
-from .splitmix_limbs import shuffle_in_limbs
+from .splitmix_limbs import LIMB_BOUND, below_in_limbs, shuffle_in_limbs
 
 T = TypeVar("T")
 
@@ -23,7 +23,8 @@ _GAMMA = 0x9E3779B97F4A7C15
 _BATCH_MIN = 8  # shorter shuffles draw one at a time (the batch's set-up costs more)
 _LANES: dict[int, tuple[int, int, int]] = {}  # per list length: the lane constants
 _LITTLE = sys.byteorder == "little"
-# a compiled build (mypyc, see bench/compiled_engine.py) shuffles in machine-word arithmetic
+# a compiled build (mypyc, see bench/compiled_engine.py) shuffles and draws bounded integers
+# in machine-word arithmetic
 COMPILED_SHUFFLE = isinstance(shuffle_in_limbs, BuiltinFunctionType)
 
 
@@ -51,6 +52,10 @@ class Rng:
         """A uniform integer in [0, n) by rejection (no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if COMPILED_SHUFFLE and n <= LIMB_BOUND:  # machine words (splitmix_limbs.py)
+            packed = below_in_limbs(self.state, n)
+            self.state = (self.state + (packed >> 22) * _GAMMA) & _MASK
+            return packed & (LIMB_BOUND - 1)
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()

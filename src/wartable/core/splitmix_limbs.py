@@ -1,12 +1,12 @@
-"""SplitMix64 shuffles in machine-word arithmetic, for the compiled build.
+"""SplitMix64 shuffles and bounded draws in machine-word arithmetic, for the compiled build.
 
 CPython's integers are arbitrary precision, so the 64-bit arithmetic of SplitMix64 costs
 a few allocations per operation; interpreted, ``Rng.shuffle``'s batched big-int form is
 the fastest. Compiled with mypyc, ``i64`` locals are machine words: this form keeps every
 value below 2**47 (so nothing can overflow, compiled or not) and shuffles about seven
-times faster than the big-int form does.
-``rng.py`` uses it only when this module is compiled; ``tests/test_rng.py`` checks both
-forms give the same orders and states.
+times faster than the big-int form does; one bounded draw (``below_in_limbs``) about four
+times. ``rng.py`` uses them only when this module is compiled; ``tests/test_rng.py`` checks
+both forms give the same orders, values and states.
 """
 
 from __future__ import annotations
@@ -89,3 +89,52 @@ def shuffle_in_limbs(state: int, items: list[T]) -> int:
         items[i], items[j] = items[j], items[i]
         i -= 1
     return (state + int(draws) * _GAMMA) & _MASK
+
+
+LIMB_BOUND: Final = 1 << 22  # below_in_limbs takes bounds up to this
+
+
+def below_in_limbs(state: int, n: int) -> int:
+    """``Rng.below(n)`` for ``0 < n <= LIMB_BOUND`` from generator state ``state``: returns
+    the value plus ``2**22`` times the number of draws taken (one but for a rejection).
+
+    The same arithmetic as one step of ``shuffle_in_limbs``.
+    """
+    x0: i64 = state & M22
+    x1: i64 = (state >> 22) & M22
+    x2: i64 = state >> 44
+    bound: i64 = n
+    draws: i64 = 0
+    while True:
+        t: i64 = x0 + G0
+        x0 = t & M22
+        t = x1 + G1 + (t >> 22)
+        x1 = t & M22
+        x2 = (x2 + G2 + (t >> 22)) & M20
+        draws += 1
+        y: i64 = (x1 >> 8) + (x2 << 14)
+        z0: i64 = x0 ^ (y & M22)
+        z1: i64 = x1 ^ (y >> 22)
+        z2: i64 = x2
+        p: i64 = z0 * A0
+        r0: i64 = p & M22
+        p = z0 * A1 + z1 * A0 + (p >> 22)
+        r1: i64 = p & M22
+        r2: i64 = (z0 * A2 + z1 * A1 + z2 * A0 + (p >> 22)) & M20
+        y = (r1 >> 5) + (r2 << 17)
+        z0 = r0 ^ (y & M22)
+        z1 = r1 ^ (y >> 22)
+        z2 = r2
+        p = z0 * B0
+        r0 = p & M22
+        p = z0 * B1 + z1 * B0 + (p >> 22)
+        r1 = p & M22
+        r2 = (z0 * B2 + z1 * B1 + z2 * B0 + (p >> 22)) & M20
+        y = (r1 >> 9) + (r2 << 13)
+        z0 = r0 ^ (y & M22)
+        z1 = r1 ^ (y >> 22)
+        if r2 == M20 and z1 == M22 and z0 >= (1 << 22) - (1 << 64) % bound:
+            continue  # below(n) rejects the draw: draw again
+        p22: i64 = (1 << 22) % bound
+        j: i64 = (z0 + z1 * p22 + r2 * (p22 * p22 % bound)) % bound
+        return int(j + (draws << 22))
