@@ -181,3 +181,22 @@ def test_battle_entries_in_their_own_ranges() -> None:
     ]
     for i, v in bad:
         _refused(s, lambda d, i=i, v=v: d["battle"].__setitem__(i, v), "battle")
+
+
+def test_pending_choices_and_relic_windows_are_checked_on_load() -> None:
+    """§5.4 Aura of Reflection: a pending reflection must name a tile of the map and wounds;
+    §5.0: a relic window is open only in the relic step."""
+    from wartable.games.graxia import choices
+    from wartable.games.graxia import state as S
+
+    s = _mid_game()
+
+    def reflect_off_map(d: dict[str, Any]) -> None:
+        t = d["track"]
+        t[S.T_PEND], t[S.T_PEND_SEAT], t[S.T_PEND_X], t[S.T_PEND_Y] = choices.REFLECT, 0, 999, 2
+
+    for change in (reflect_off_map, lambda d: d["track"].__setitem__(S.T_WINDOW, 1)):
+        data = json.loads(json.dumps(GAME.state_to_json(s)))
+        change(data)
+        with pytest.raises(PositionError, match="impossible position"):
+            GAME.state_from_json(s.config, data)

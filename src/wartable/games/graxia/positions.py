@@ -368,6 +368,10 @@ def check(s: GraxiaState) -> list[str]:
     if s.udeck[0] != 0 or s.sdeck[0] != 2:
         bad.append("seat 0 draws from its own piles (udeck 0, sdeck 2)")
     bad.extend(_phase_problems(s))
+    from . import choices, relics
+
+    bad.extend(choices.problems(s))
+    bad.extend(relics.problems(s))
     return bad
 
 
