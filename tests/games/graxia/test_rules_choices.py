@@ -347,3 +347,21 @@ def test_section_6_a_long_strides_moves_up_to_two_tiles() -> None:
         if t.startswith(f"ability {b.text(c)} ")
     }
     assert reach == {1, 2}
+
+
+def test_section_5_0_each_action_window_waits_for_a_mystic_gate_to_land() -> None:
+    """Mystic Gate is one action in two decisions: the window opens after the unit lands."""
+    s = blank(relic_window="each_action")
+    b = s.sc.board
+    c = inner(s, "plains")
+    put(s, c, "Blood Crusaders", 0)
+    far = next(n for n in range(b.size) if b.d(c, n) >= 3 and s.sc.terrain[n] == "plains")
+    s.ctrl = [-1] * len(s.ctrl)
+    s.ctrl[c] = s.ctrl[far] = 0
+    give(s, 0, "Mystic Gate")
+    act(s, f"spell Mystic Gate {b.text(c)}")
+    assert s.phase == COMMAND and GAME.to_act(s) == (0,)
+    assert GAME.invariants(s) == []
+    act(s, f"move {b.text(c)} {b.text(far)}")
+    assert s.phase == RELIC and GAME.to_act(s) == (1,)
+    assert GAME.invariants(s) == []

@@ -32,6 +32,7 @@ from .state import (
     T_PEND,
     T_PEND_SEAT,
     T_REASON,
+    T_TELEPORT,
     T_WINNER,
     GraxiaState,
 )
@@ -181,7 +182,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             if command.apply(state, lay, player, action, events):
                 _, a, d = lay.decode(action)
                 battle.start(state, a, d, events)
-            elif window == "each_action" and state.phase == COMMAND:
+            elif window == "each_action" and state.phase == COMMAND and not state.track[T_TELEPORT]:
                 relics.open_window(state, relics.AFTER_ACTION)
             return
         if ph == RELIC:
