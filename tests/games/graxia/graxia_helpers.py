@@ -52,7 +52,7 @@ def give(s: GraxiaState, seat: int, *names: str) -> None:
 def act(
     s: GraxiaState, text: str, seat: int | None = None, window: bool = False
 ) -> list[dict[str, Any]]:
-    """Apply ``text``. Ending a Command Phase opens the other seat's relic window (§5.0);
+    """Apply ``text``. Ending a Command Phase opens the other seat's relic window (§5.2);
     unless ``window``, the other seat passes there at once (the tests of other rules)."""
     who = GAME.to_act(s)[0] if seat is None else seat
     events = GAME.apply(s, who, text)

@@ -1,4 +1,4 @@
-"""Relics in the other player's round (§5.0), the one extra "move" ability (§6 A), pushes
+"""Relics in the other player's round (§5.2), the one extra "move" ability (§6 A), pushes
 (§6 A, Rumble Tumble) and the choices cards leave to a player (§5.4)."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ def _plains_at(s: GraxiaState, c: int, d: int) -> int:
     )
 
 
-# ----- §5.0 Relics: "may be played at any time during either player's round" ----------------
-def test_section_5_0_relic_window_when_the_opponent_ends_the_command_phase() -> None:
+# ----- §5.2 Relics: "may be played at any time during either player's round" ----------------
+def test_section_5_2_relic_window_when_the_opponent_ends_the_command_phase() -> None:
     s = blank()
     give(s, 1, "Bounty of Riches", "Scout")
     act(s, "end", window=True)
@@ -34,14 +34,14 @@ def test_section_5_0_relic_window_when_the_opponent_ends_the_command_phase() -> 
     assert s.phase == BUY and GAME.to_act(s) == (0,)  # seat 0's round goes on
 
 
-def test_section_5_0_relic_window_opens_even_without_a_relic_in_hand() -> None:
+def test_section_5_2_relic_window_opens_even_without_a_relic_in_hand() -> None:
     """The window never tells the phasing seat what the other holds."""
     s = blank()
     act(s, "end", window=True)
     assert s.phase == RELIC and legal_texts(s) == ["pass"]
 
 
-def test_section_5_0_relic_window_each_action_and_own_round_options() -> None:
+def test_section_5_2_relic_window_each_action_and_own_round_options() -> None:
     s = blank(relic_window="each_action")
     b = s.sc.board
     c = inner(s, "plains")
@@ -58,7 +58,7 @@ def test_section_5_0_relic_window_each_action_and_own_round_options() -> None:
     assert s2.phase == BUY
 
 
-def test_section_5_0_tower_of_the_lost_legion_in_the_opponents_round_chooses_the_unit() -> None:
+def test_section_5_2_tower_of_the_lost_legion_in_the_opponents_round_chooses_the_unit() -> None:
     """§5.4 relic: the player picks which unit card comes back from the discard pile."""
     s = blank()
     give(s, 1, "Tower of the Lost Legion")
@@ -349,7 +349,7 @@ def test_section_6_a_long_strides_moves_up_to_two_tiles() -> None:
     assert reach == {1, 2}
 
 
-def test_section_5_0_each_action_window_waits_for_a_mystic_gate_to_land() -> None:
+def test_section_5_2_each_action_window_waits_for_a_mystic_gate_to_land() -> None:
     """Mystic Gate is one action in two decisions: the window opens after the unit lands."""
     s = blank(relic_window="each_action")
     b = s.sc.board

@@ -29,7 +29,7 @@ class GraxiaConfig(BaseModel):
     relic_window: Literal["end_of_command", "each_action", "own_round"] = Field(
         "end_of_command",
         description="when the other seat may play a command relic in the phasing seat's round "
-        "outside battles (§5.0 'at any time during either player's round'): once when the "
+        "outside battles (§5.2 'at any time during either player's round'): once when the "
         "Command Phase ends, after each of the phasing seat's command actions, or never "
         "(own round and battles only)",
     )

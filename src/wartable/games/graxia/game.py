@@ -156,7 +156,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             B_RETREAT: "retreat to a free tile directly away from the attacker (§7 step 9)",
             B_ADVANCE: "advance or stay (§7 step 10)",
             BUY: "buy cards at 5 mana while holding 12 or fewer, or end (§6 phase 3)",
-            RELIC: "play a command relic you can pay for, or pass (§5.0 Relics)",
+            RELIC: "play a command relic you can pay for, or pass (§5.2 Relics)",
         }
         if state.track[T_PEND]:
             return f"'{text}' is not legal now: make the card's pending choice (§5.4)"

@@ -1,4 +1,4 @@
-"""Relics in the other player's round (§5.0: "Relics ... may be played at any time during
+"""Relics in the other player's round (§5.2: "Relics ... may be played at any time during
 either player's round"). Outside battles the non-phasing seat gets a relic window at the
 points the ``relic_window`` option names: once when the phasing seat ends its Command Phase
 (before Mana Collection), or after each of its command actions. The window opens whatever

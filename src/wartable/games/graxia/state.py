@@ -16,7 +16,7 @@ from .config import GraxiaConfig
 
 # phases
 GUARD, DRAFT, PLACE, DRAW, COMMAND, B_EXCH, B_SAC, B_RETREAT, B_ADVANCE, BUY, OVER = range(11)
-RELIC = 11  # the other seat's relic window in the phasing seat's round (§5.0 Relics)
+RELIC = 11  # the other seat's relic window in the phasing seat's round (§5.2 Relics)
 PHASES = (
     "guardian",
     "draft",
