@@ -44,7 +44,8 @@ def _attacks(
     s: DraconiaState, seat: int, lines: list[int], base: int, mid_base: int, out: list[int]
 ) -> None:
     if not multiplayer(s):
-        out.extend(base + line for line in lines)
+        for line in lines:
+            out.append(base + line)
         return
     for line in lines:
         if line == 1:
@@ -60,10 +61,12 @@ def legal(s: DraconiaState, seat: int) -> list[int]:
         buf = s.commit.buffers[seat]
         used_lines = {(a - A.DEPLOY) // DECK_SIZE for a in buf}
         used_cards = {(a - A.DEPLOY) % DECK_SIZE for a in buf}
+        free = [c for c in sorted(s.hand[seat]) if c not in used_cards]
         for line in LINES:
             if line not in used_lines:
                 base = A.DEPLOY + line * DECK_SIZE
-                out.extend(base + c for c in sorted(s.hand[seat]) if c not in used_cards)
+                for c in free:  # plain loops: no generator per line (a hot path)
+                    out.append(base + c)
         return out
     if ph == ARROW:
         _reveals(s, seat, out)
