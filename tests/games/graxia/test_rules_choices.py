@@ -365,3 +365,19 @@ def test_section_5_2_each_action_window_waits_for_a_mystic_gate_to_land() -> Non
     act(s, f"move {b.text(c)} {b.text(far)}")
     assert s.phase == RELIC and GAME.to_act(s) == (1,)
     assert GAME.invariants(s) == []
+
+
+def test_section_9_1_6_assassination_never_uses_the_unit_deck() -> None:
+    """§9.1 #6: "The Unit Deck is never used in this scenario": eliminated units are not
+    drawn back when the (empty) unit deck would be rebuilt from its discards."""
+    from wartable.games.graxia.state import DRAW
+
+    s = blank("2p-6")
+    s.discards[s.udeck[0]].append(s.cat.card_id("Blood Crusaders"))
+    s.decks[s.sdeck[0]] = [s.cat.card_id("Scout")] * 3
+    s.phase, s.draws = DRAW, 4
+    assert legal_texts(s) == ["draw spell"]
+    s2 = blank("2p-1")
+    s2.discards[s2.udeck[0]].append(s2.cat.card_id("Blood Crusaders"))
+    s2.phase, s2.draws = DRAW, 4
+    assert "draw unit" in legal_texts(s2)  # elsewhere the discards are reshuffled

@@ -189,6 +189,7 @@ def _scenario(
         shared_units=players[0].unit_deck in ("all", "half")
         and players[1].unit_deck == players[0].unit_deck,
         shared_spells=players[0].spell_deck == players[1].spell_deck,
+        unit_deck_used=(players[0].unit_deck != "none", players[1].unit_deck != "none"),
         draft=tuple(d.rule if d else "" for d in drafts),  # type: ignore[arg-type]
         draw=tuple(d.draw if d else 0 for d in drafts),  # type: ignore[arg-type]
         budget=tuple(d.budget if d else 0 for d in drafts),  # type: ignore[arg-type]

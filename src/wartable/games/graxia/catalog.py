@@ -151,6 +151,7 @@ class Scenario:
     unit_decks: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # card ids
     spell_decks: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     shared_units: bool = False
+    unit_deck_used: tuple[bool, bool] = (True, True)  # False: "the Unit Deck is never used"
     shared_spells: bool = True
     draft: tuple[str, str] = ("draw_choose", "draw_choose")  # "", "draw_choose", ...
     draw: tuple[int, int] = (10, 10)

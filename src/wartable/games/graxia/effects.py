@@ -41,6 +41,8 @@ CASTLE = "castle"
 
 # ----- cards ---------------------------------------------------------------------------
 def can_draw(s: GraxiaState, seat: int, unit: bool) -> bool:
+    if unit and not s.sc.unit_deck_used[seat]:
+        return False  # §9.1 #6: the Unit Deck is never used (its discards are not redrawn)
     pile = s.udeck[seat] if unit else s.sdeck[seat]
     return s.hand_size(seat) < s.sc.hand_limit and bool(s.decks[pile] or s.discards[pile])
 
