@@ -12,6 +12,8 @@ from wartable.core.events import Event
 from wartable.core.rng import Rng
 
 from . import actions as A
+from .game import GraxiaGame
+from .setup import place_legal
 from .state import B_SAC, OVER, PLACE, T_SPY0, GraxiaState
 
 REVEALING = frozenset(
@@ -69,9 +71,6 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
     if s.phase == B_SAC and s.commit.done[other] and s.commit.buffers[other]:
         s.commit.buffers[other] = [A.BLUFF]
     elif s.phase == PLACE:
-        from .game import GraxiaGame
-        from .setup import place_legal
-
         lay = GraxiaGame().layout(s.config)
         s.commit.buffers[other] = []
         for _ in range(200):

@@ -17,6 +17,7 @@ from wartable.core.rng import Rng
 
 from . import actions as A
 from .actions import Layout
+from .setup import place_legal
 from .state import B_SAC, OVER, PHASES, PLACE, T_GFELL0, T_SPY0, GraxiaState
 
 
@@ -166,8 +167,6 @@ def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> Graxia
 
 def _plan(s: GraxiaState, lay: Layout, seat: int, rng: Rng) -> None:
     """A finished opponent's placement: some legal plan (its real one is hidden)."""
-    from .setup import place_legal
-
     for _ in range(200):
         legal = place_legal(s, lay, seat)
         if A.END in legal or not legal:

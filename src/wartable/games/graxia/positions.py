@@ -9,8 +9,14 @@ from wartable.core.commit import Commitments
 from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 
+from . import actions as A
+from . import choices, relics
+from .actions import Layout
+from .battle import retreat_cells, sacrifice_legal
 from .catalog import Catalog, Scenario
 from .config import GraxiaConfig
+from .effects import can_draw, teleport_cells
+from .setup import place_legal
 from .state import (
     B_ACTOR,
     B_ADDW0,
@@ -188,8 +194,6 @@ def state_from_json(
         s.guard[seat] = cat.unit_index[name]
     s.draws = _int(data, "draws", 0, 4)
     s.commit = _commit(data.get("commit"))
-    from .actions import Layout
-
     lay = Layout(cat, sc)
     for buf in s.commit.buffers:
         if len(buf) > 200 or any(not 0 <= a < lay.size for a in buf):
@@ -271,14 +275,10 @@ def _check_battle(s: GraxiaState) -> None:
                 raise PositionError(f"field 'battle': entry {i} must be {lo}..{hi}")
 
 
-def _check_buffers(s: GraxiaState, lay: Any) -> None:
+def _check_buffers(s: GraxiaState, lay: Layout) -> None:
     """The commitment buffers (hidden placement and sacrifice choices) must be choices the
     seat could have made: each buffered action legal when it was added, a finished seat's
     buffer complete; no buffers outside the placement and sacrifice steps."""
-    from . import actions as A
-    from .battle import sacrifice_legal
-    from .setup import place_legal
-
     buffers, done = s.commit.buffers, s.commit.done
     for seat in (0, 1):
         buf = buffers[seat]
@@ -368,8 +368,6 @@ def check(s: GraxiaState) -> list[str]:
     if s.udeck[0] != 0 or s.sdeck[0] != 2:
         bad.append("seat 0 draws from its own piles (udeck 0, sdeck 2)")
     bad.extend(_phase_problems(s))
-    from . import choices, relics
-
     bad.extend(choices.problems(s))
     bad.extend(relics.problems(s))
     return bad
@@ -393,8 +391,6 @@ def _phase_problems(s: GraxiaState) -> list[str]:
         if s.bat[B_BV0] < 0 or s.bat[B_BV1] < 0 or s.bat[B_ACTOR] not in (0, 1):
             return ["battle: battle values are never negative; the acting side is 0 or 1"]
         if ph == B_RETREAT:
-            from .battle import retreat_cells
-
             if not retreat_cells(s, att, dfn):
                 return ["retreat: no tile to retreat to (nobody could act)"]
         if ph == B_SAC and s.commit.all_done:
@@ -408,14 +404,10 @@ def _phase_problems(s: GraxiaState) -> list[str]:
     ):
         return ["guardian: the seat to choose already has its Guardian"]
     elif ph not in (OVER, DRAFT) and ph != COMMAND and s.draws and ph == DRAW:
-        from .effects import can_draw
-
         if not (can_draw(s, s.current, True) or can_draw(s, s.current, False)):
             return ["draw: free draws left but nothing can be drawn"]
     tp = s.track[T_TELEPORT] - 1
     if tp >= 0:
-        from .effects import teleport_cells
-
         if ph != COMMAND or tp >= n or s.owner[tp] != s.current or not teleport_cells(s, tp):
             return ["a pending Mystic Gate needs the phasing seat's unit and a free tile"]
     if ph != OVER and s.track[T_WINNER] != -1:
