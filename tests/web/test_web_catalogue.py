@@ -9,7 +9,9 @@ from tests.web.catalogue import OUT, build, text
 
 def test_catalogue_is_current() -> None:
     """`python tests/web/catalogue.py` rewrites it; this fails when the data moved on without it."""
-    assert OUT.read_text() == text()
+    assert OUT.read_text() == text(), (
+        "stale: run `python tests/web/catalogue.py` and commit the file"
+    )
 
 
 def test_catalogue_names_every_card_the_observations_refer_to() -> None:
