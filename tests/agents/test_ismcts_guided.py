@@ -27,7 +27,7 @@ def test_guided_spec_and_bad_bias() -> None:
     agent = make_agent("ismcts:rollout=heuristic,bias=2", GUIDED[0])
     assert isinstance(agent, ISMCTSAgent) and agent.bias == 2.0
     assert make_agent("ismcts", GUIDED[0]).bias == 0.0  # unguided unless asked
-    assert make_agent("ismcts:reward=share", GUIDED[0]).reward == "share"
+    assert make_agent("ismcts:reward=graded", GUIDED[0]).reward == "graded"
     for bad in ("ismcts:bias=-1", "ismcts:bias=lots", "ismcts:reward=elo"):
         with pytest.raises(ConfigError):
             make_agent(bad, GUIDED[0])
@@ -147,14 +147,14 @@ def test_levels_search_the_way_each_game_recommends() -> None:
         expected = (
             preset.get("rollout", "random"),
             float(preset.get("bias", 0.0)),
-            preset.get("reward", "win"),
+            preset.get("reward", "victory"),
         )
         assert expected[0] in ROLLOUTS and expected[1] >= 0 and expected[2] in REWARDS
         for level in ("easy", "normal", "hard", "ismcts:level=hard"):
             assert make_agent(level, gid).settings(game) == expected, (gid, level)
-        assert make_agent("ismcts", gid).settings(game) == ("random", 0.0, "win")
-        override = make_agent("normal:bias=0,reward=win", gid).settings(game)
-        assert override == (expected[0], 0.0, "win")
+        assert make_agent("ismcts", gid).settings(game) == ("random", 0.0, "victory")
+        override = make_agent("normal:bias=0,reward=victory", gid).settings(game)
+        assert override == (expected[0], 0.0, "victory")
         guided_games += bool(preset)
     assert guided_games >= 2  # Draconia and Invasion declare one
 

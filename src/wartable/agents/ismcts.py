@@ -5,7 +5,7 @@ Specs: ``ismcts`` (plain search, the ``normal`` budget), ``ismcts:iterations=500
 core's work however busy the machine is), ``ismcts:c=1.0``,
 ``ismcts:rollout=heuristic`` (play-outs by the game's heuristic bot),
 ``ismcts:rollout=heuristic,bias=1`` (also guided by it: progressive bias toward its
-choice), ``ismcts:reward=share`` (half the reward is the seat's share of all points);
+choice), ``ismcts:reward=graded`` (half the reward is the seat's share of all points; the default ``reward=victory`` scores the outcome alone);
 a plain ``ismcts`` spec is exactly what it says.
 
 Levels: ``easy``/``normal``/``hard`` (or ``ismcts:level=...``) set the budget, a number
@@ -149,7 +149,7 @@ class ISMCTSAgent:
         }
         self.rollout: str = rollout or "random"
         self.bias = float(bias or 0.0)
-        self.reward: str = reward or "win"
+        self.reward: str = reward or "victory"
         self.last_search: Search | None = None  # the last search (for tests and display)
         self._policies: dict[str, AgentRollout] = {}
 
@@ -178,7 +178,7 @@ class ISMCTSAgent:
         return (
             str(preset.get("rollout", "random")),
             float(preset.get("bias", 0.0)),
-            str(preset.get("reward", "win")),
+            str(preset.get("reward", "victory")),
         )
 
     def _policy(self, game: Game[Any, Any], rollout: str) -> RolloutPolicy:

@@ -28,7 +28,7 @@ so the search leans on the heuristic until its own statistics outweigh it.
 
 Rewards come from ``game.outcome``: a sole winner scores 1, each of k seats
 sharing a victory scores 1/k, every other seat 0 (no winner: all 0); with
-``reward="share"`` that counts half and the seat's share of all points the other half. Every
+``reward="graded"`` that counts half and the seat's share of all points the other half. Every
 seat is scored, and each edge is credited with the reward of the seat that
 chose it, so any number of players works.
 """
@@ -158,7 +158,7 @@ def rewards_with_score_share(out: Outcome) -> list[float]:
     ]
 
 
-REWARDS = {"win": rewards_from_outcome, "share": rewards_with_score_share}
+REWARDS = {"victory": rewards_from_outcome, "graded": rewards_with_score_share}
 
 
 class Search:
@@ -174,7 +174,7 @@ class Search:
         policy: RolloutPolicy,
         guide: AgentRollout | None = None,
         bias: float = 0.0,
-        reward: str = "win",
+        reward: str = "victory",
     ) -> None:
         self.game = game
         self.observation = observation
