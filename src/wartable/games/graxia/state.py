@@ -132,12 +132,16 @@ class GraxiaState:
         "wounds",
     )
 
-    def __init__(self, config: GraxiaConfig, rng: Rng, cat: Catalog, sc: Scenario) -> None:
+    def __init__(
+        self, config: GraxiaConfig, rng: Rng, cat: Catalog, sc: Scenario, blank: bool = True
+    ) -> None:
         n = sc.board.size
         self.config = config
         self.rng = rng
         self.cat = cat
         self.sc = sc
+        if not blank:  # ``copy`` sets every field itself (the compiled engine needs a constructor)
+            return
         self.phase = GUARD
         self.round_no = 0  # player rounds played: turn = round_no // 2 + 1
         self.current = sc.first
@@ -172,11 +176,7 @@ class GraxiaState:
         return self.round_no // 2 + 1
 
     def copy(self) -> GraxiaState:
-        s = GraxiaState.__new__(GraxiaState)
-        s.config = self.config
-        s.rng = self.rng.copy()
-        s.cat = self.cat
-        s.sc = self.sc
+        s = GraxiaState(self.config, self.rng.copy(), self.cat, self.sc, blank=False)
         s.phase = self.phase
         s.round_no = self.round_no
         s.current = self.current
