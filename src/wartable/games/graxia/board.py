@@ -5,10 +5,22 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
+from . import choices as C
 from . import victory
 from .catalog import GUARDIAN, LARGE, UnitType
 from .hexes import NORTH, SOUTH
-from .state import CARRIER, SHIELD, STUN_LATER, STUNNED, T_BANNER0, T_GFELL0, GraxiaState
+from .state import (
+    ABILITY,
+    ATTACKED,
+    CARRIER,
+    MOVED,
+    SHIELD,
+    STUN_LATER,
+    STUNNED,
+    T_BANNER0,
+    T_GFELL0,
+    GraxiaState,
+)
 
 MOUNTAINS, BOULDERS, CASTLE, CITY, VILLAGE = (
     "mountains",
@@ -120,9 +132,7 @@ def damage(
     if command and amount and _reflects(s, cell):
         back = (amount + 1) // 2  # §5.4 Aura of Reflection: half (rounded up) goes back
         amount -= back
-        from .choices import REFLECT, request  # the unit's owner picks the enemy unit
-
-        request(s, REFLECT, s.owner[cell], cell, back, events)
+        C.request(s, C.REFLECT, s.owner[cell], cell, back, events)  # its owner picks where
     s.wounds[cell] += amount
     emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount)
     if s.wounds[cell] >= s.cat.units[s.unit[cell]].health:
@@ -205,3 +215,17 @@ def behind(s: GraxiaState, seat: int, guardian: int) -> frozenset[int]:
         table = (per_seat[0], per_seat[1])
         _BEHIND[id(s.sc)] = table
     return table[seat][guardian]
+
+
+def pick_up_banner(s: GraxiaState, c: int, events: list[Event] | None) -> None:
+    """§9.1 #3: a unit (not a Guardian) entering its banner's tile picks it up; it may do
+    nothing else this round."""
+    seat = s.owner[c]
+    if s.sc.victory != "banner_wars" or s.track[T_BANNER0 + seat] != c:
+        return
+    if s.flags[c] & CARRIER or s.cat.units[s.unit[c]].is_guardian:
+        return
+    if any(s.flags[x] & CARRIER and s.owner[x] == seat for x in range(len(s.flags))):
+        return
+    s.flags[c] |= CARRIER | MOVED | ATTACKED | ABILITY
+    emit(events, "banner_picked_up", cell=s.sc.board.text(c), seat=seat)

@@ -189,11 +189,9 @@ def _resolve(
         s.sup.remove(pick)
         emit(events, "supporter_turned", cell=s.sc.board.text(pick))
     elif kind == MOVE_TO:  # §6 A: the moved unit has used its one extra "move" ability
-        from .command import pick_up_banner
-
         B.move_unit(s, x, pick, events)
         s.flags[pick] |= EXTRA_MOVE
-        pick_up_banner(s, pick, events)
+        B.pick_up_banner(s, pick, events)
     else:
         frm = s.sc.board.text(x) if x >= 0 else None
         emit(events, "reflect", frm=frm, dest=s.sc.board.text(pick), amount=y)

@@ -9,6 +9,7 @@ from . import actions as A
 from . import board as B
 from . import effects
 from .actions import Layout
+from .board import pick_up_banner
 from .catalog import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE, UnitType
 from .state import (
     ABILITY,
@@ -271,20 +272,6 @@ def do_move(s: GraxiaState, a: int, b: int, events: list[Event] | None) -> None:
     B.move_unit(s, a, b, events)
     s.flags[b] |= MOVED | (EXTRA_MOVE if via_portal else 0)
     pick_up_banner(s, b, events)
-
-
-def pick_up_banner(s: GraxiaState, c: int, events: list[Event] | None) -> None:
-    """§9.1 #3: a unit (not a Guardian) entering its banner's tile picks it up; it may do
-    nothing else this round."""
-    seat = s.owner[c]
-    if s.sc.victory != "banner_wars" or s.track[T_BANNER0 + seat] != c:
-        return
-    if s.flags[c] & CARRIER or s.cat.units[s.unit[c]].is_guardian:
-        return
-    if any(s.flags[x] & CARRIER and s.owner[x] == seat for x in range(len(s.flags))):
-        return
-    s.flags[c] |= CARRIER | MOVED | ATTACKED | ABILITY
-    emit(events, "banner_picked_up", cell=s.sc.board.text(c), seat=seat)
 
 
 def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | None) -> None:

@@ -7,6 +7,7 @@ from wartable.core.events import Event, emit
 
 from . import actions as A
 from . import board as B
+from . import choices as C
 from .catalog import BOTH, COMMAND_ACTIVE, LARGE, MAG, PHYS, Ability, Effect, Spell
 from .push import displace, push_cells
 from .state import (
@@ -141,8 +142,6 @@ def battle_effects(
         elif k == "silence":
             s.bat[B_USED0 + 1 - side] |= SILENCED
         elif k == "turn_supporter" and side == 1 and s.sup:  # Mind Control: the caster picks
-            from . import choices as C
-
             C.request(s, C.TURN, seat, 0, 0, events)
         elif k == "cancel_support" and side == 1 and s.sup:
             for c in list(s.sup):
@@ -233,8 +232,6 @@ def _card_effect(s: GraxiaState, seat: int, e: Effect, events: list[Event] | Non
             if can_draw(s, seat, False):
                 draw_card(s, seat, False, events)
     elif k in ("recover_spell", "recover_unit"):  # the player picks the card (choices.py)
-        from . import choices as C
-
         if k == "recover_spell":
             C.request(s, C.SPELL, seat, C.recover_source(s, e), 0, events)
         else:
@@ -333,13 +330,11 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
             if e.range:
                 cells = [n for n in cells if s.sc.board.d(c, n) <= e.range]
             if e.kind == "teleport":  # Mystic Bridge: a friend with its one extra move left
-                from .choices import destinations_within
-
                 cells = [
                     n
                     for n in cells
                     if not s.flags[n] & (CARRIER | EXTRA_MOVE)
-                    and destinations_within(s, n, e.range or 3)
+                    and C.destinations_within(s, n, e.range or 3)
                 ]
             if e.kind == "displace":
                 cells = [
@@ -452,16 +447,12 @@ def _command_effect(
         )
         s.flags[target] &= ~clear
     elif k in ("extra_move", "teleport") and e.target == "self" and c >= 0 and s.unit[target] < 0:
-        from .command import pick_up_banner
-
         B.move_unit(s, c, target, events)
         s.flags[target] |= EXTRA_MOVE | MOVED
         if e.then_attack:
             s.flags[target] &= ~ABILITY
-        pick_up_banner(s, target, events)
+        B.pick_up_banner(s, target, events)
     elif k == "teleport" and c >= 0 and s.unit[target] >= 0:  # Mystic Bridge: where to
-        from . import choices as C
-
         C.request(s, C.MOVE_TO, seat, target, e.range or 3, events)
     elif k == "teleport" and c < 0 and s.unit[target] >= 0:
         s.track[T_TELEPORT] = target + 1  # the destination is the next decision (a move)
@@ -485,8 +476,6 @@ def _command_effect(
 def _atonement(s: GraxiaState, seat: int, target: int, events: list[Event] | None) -> None:
     """Atonement: heal the target fully; twice the healed wounds go to another friendly unit,
     the caster's choice (choices.py)."""
-    from . import choices as C
-
     C.request(s, C.ATONE, seat, target, 0, events)
 
 

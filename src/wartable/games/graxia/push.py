@@ -6,6 +6,7 @@ from __future__ import annotations
 from wartable.core.events import Event
 
 from . import board as B
+from . import choices as C
 from .state import GraxiaState
 
 
@@ -36,8 +37,6 @@ def displace(s: GraxiaState, c: int, target: int, amount: int, events: list[Even
         if not cells:
             return
         if len(cells) > 1:
-            from . import choices as C
-
             left = amount - step
             C.request(s, C.PUSH, s.owner[target], target, c * C.PUSH_BASE + left, events)
             return
