@@ -58,6 +58,8 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "core/rng.py",
             "core/splitmix_limbs.py",
             "core/match.py",
+            "core/commit.py",
+            "core/seeds.py",
             "agents/ismcts_tree.py",
             "agents/random_agent.py",
         ),

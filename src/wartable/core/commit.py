@@ -49,7 +49,7 @@ class Commitments:
         return out
 
     def copy(self) -> Commitments:
-        c = Commitments.__new__(Commitments)
+        c = Commitments(0)  # through the constructor: the compiled engine's classes need it
         c.buffers = [b[:] for b in self.buffers]
         c.done = self.done[:]
         return c
