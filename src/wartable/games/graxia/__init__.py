@@ -10,5 +10,8 @@ from .registry import check_data
 
 GAME = GraxiaGame()
 AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent}
+# the difficulty levels' search: guided by the heuristic (progressive bias), random play-outs
+# (heuristic play-outs cost 25 times as much; docs/agents.md)
+ISMCTS_GUIDE: dict[str, Any] = {"bias": 1.0}
 
-__all__ = ["AGENTS", "GAME", "GraxiaGame", "HeuristicAgent", "check_data"]
+__all__ = ["AGENTS", "GAME", "ISMCTS_GUIDE", "GraxiaGame", "HeuristicAgent", "check_data"]
