@@ -10,7 +10,8 @@ runs as Python beside the compiled ones. The source tree is never touched. A sta
 missing tree means the pure-Python engine, silently; ``WARTABLE_ENGINE=python`` forces it.
 
 A build is redone only when the source, this Python, mypy's version or this file change.
-Older trees are kept (the last ``KEEP``) so that running processes never lose theirs.
+Older trees are kept (the last ``KEEP``, and any built in the last ``KEEP_HOURS``) so that
+running processes do not lose theirs.
 ``tests/test_compiled_engine.py`` checks that it plays exactly the games the interpreted
 engine plays, in every game.
 
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "wartable"
 DEST = ROOT / "build" / "compiled"
 KEEP = 3
+KEEP_HOURS = 12
 
 
 def _game(gid: str, names: str) -> tuple[str, tuple[str, ...]]:
@@ -191,14 +193,16 @@ def _check(tree: Path) -> None:
 
 
 def _prune(dest: Path, keep: Path) -> None:
-    """Remove all but the newest ``KEEP`` trees (a process may still run on an older one)."""
+    """Remove the trees older than the newest ``KEEP`` and than ``KEEP_HOURS``: a running
+    process imports from its tree as long as it runs (lazily imported modules too)."""
     trees = sorted(
         (p for p in dest.glob("t-*") if p.is_dir() and p != keep),
         key=lambda p: p.stat().st_mtime,
         reverse=True,
     )
     for old in trees[KEEP - 1 :]:
-        shutil.rmtree(old, ignore_errors=True)
+        if time.time() - old.stat().st_mtime > KEEP_HOURS * 3600:
+            shutil.rmtree(old, ignore_errors=True)
     if (dest / "compiled.stamp").exists():  # the earlier layout: one tree in ``dest`` itself
         shutil.rmtree(dest / "wartable", ignore_errors=True)
         for leftover in [dest / "compiled.stamp", *dest.glob("*__mypyc*.so")]:
