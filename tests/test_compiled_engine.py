@@ -124,6 +124,19 @@ def test_compiled_engine_passes_conformance(compiled: dict[str, str]) -> None:
     assert _run(CONFORMANCE, compiled, *COMPILED_GAMES).strip() == "ok"
 
 
+def test_import_finds_the_real_build_by_itself(tmp_path: Path) -> None:
+    """No ``PYTHONPATH``: a stamp naming this source's hash and the built tree is enough for
+    every listed module to load as an extension (the groups' shared libraries included)."""
+    tree = build()
+    (tmp_path / _fast.STAMP).write_text(f"{_fast.source_hash(str(SOURCE))} - {tree}\n")
+    env = {**pure_env(), "WARTABLE_COMPILED_DIR": str(tmp_path)}
+    del env["WARTABLE_ENGINE"]
+    env.pop("PYTHONPATH", None)
+    files = _files(env)
+    assert all(path.endswith(".so") for path in files.values()), files
+    assert _run("import wartable._fast as f; print(f.ACTIVE)", env).strip() == str(tree)
+
+
 def _fake_build(root: Path, stamp_hash: str) -> None:
     """A tree that is a copy of the source plus one marker module, stamped ``stamp_hash``."""
     tree = root / "t-fake"

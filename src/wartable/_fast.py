@@ -102,6 +102,8 @@ def package_path(path: list[str]) -> list[str]:
         if tree is None or os.path.abspath(tree) == os.path.dirname(PACKAGE):
             return path
         ACTIVE = tree
+        if tree not in sys.path:  # the groups' shared libraries (``core__mypyc`` ...) live there
+            sys.path.append(tree)
         return [os.path.join(tree, "wartable"), *path]
     except Exception:  # any surprise: the pure-Python engine, silently
         return path
