@@ -10,8 +10,10 @@ stored games into an HTML page (both need the ``sim`` extra). See ``runner``
 for the reproducibility contract every backend keeps, and docs/simulation.md.
 """
 
-from .results import GameRecord, SimResult, group_by_metric
-from .runner import SimJob, play_one, prepare_job, run_chunk, run_games, run_job
+from .jobs import SimJob, play_one, prepare_job, run_chunk
+from .records import GameRecord
+from .results import SimResult, group_by_metric
+from .runner import run_games, run_job
 from .stats import Tally, wilson_interval
 
 __all__ = [

@@ -1,6 +1,6 @@
 """The Ray backend: chunks of game indices become Ray tasks.
 
-Each task calls :func:`wartable.sim.runner.run_chunk`, exactly what a local
+Each task calls :func:`wartable.sim.jobs.run_chunk`, exactly what a local
 worker process calls, so a run gives the same records for a given seed on
 Ray as on the local backend (see ``runner`` for the contract).
 
@@ -26,8 +26,8 @@ from typing import Any
 
 from wartable.core.errors import ConfigError
 
-from .results import GameRecord
-from .runner import SimJob, chunks, run_chunk
+from .jobs import SimJob, chunks, run_chunk
+from .records import GameRecord
 
 RAY_LOCAL_CPUS = 2  # the CLI's default --workers with --backend ray
 LOCAL_OBJECT_STORE = 100 * 1024 * 1024  # bytes: records are small; be kind to a shared machine

@@ -16,55 +16,16 @@ Definitions (also in docs/formats/cli.md):
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from wartable.core.errors import ConfigError
-from wartable.core.rewards import DEFAULT_REWARD, check_reward, is_draw, rewards_for
+from wartable.core.rewards import DEFAULT_REWARD, check_reward
 
+from .jobs import SimJob
+from .records import GameRecord
 from .stats import Tally
-
-if TYPE_CHECKING:
-    from .runner import SimJob
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One finished game of a run."""
-
-    index: int
-    seed: int
-    seat_agents: tuple[int, ...]  # agent number playing each seat
-    winners: tuple[int, ...]
-    scores: tuple[float, ...]
-    reason: str
-    length: int
-    metrics: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def is_draw(self) -> bool:
-        return is_draw(self.winners, len(self.seat_agents))
-
-    def rewards(self, reward: str = DEFAULT_REWARD) -> list[float]:
-        """Each seat's reward under the rule ``reward`` (``wartable.core.rewards``)."""
-        return rewards_for(self.winners, self.scores, len(self.seat_agents), reward)
-
-    def seat_won(self, seat: int) -> bool:
-        return not self.is_draw and seat in self.winners
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "seed": self.seed,
-            "seat_agents": list(self.seat_agents),
-            "winners": list(self.winners),
-            "scores": list(self.scores),
-            "reason": self.reason,
-            "draw": self.is_draw,
-            "length": self.length,
-            "metrics": self.metrics,
-        }
 
 
 @dataclass
