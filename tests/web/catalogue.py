@@ -23,7 +23,8 @@ from wartable.games.graxia.catalog import ATTACK_TYPES
 from wartable.games.graxia.state import PHASES as GRAXIA_PHASES
 from wartable.games.graxia.state import SHIELD, STUNNED
 from wartable.games.invasion.actions import SLOT_NAMES
-from wartable.games.invasion.cards import INVADER_KEYS, KEYS, get_db
+from wartable.games.invasion.cards import INVADER_KEYS, KEYS
+from wartable.games.invasion.loader import get_db
 from wartable.games.invasion.stack import FRAME_NAMES, PURPOSES
 from wartable.games.invasion.state import PHASES
 from wartable.games.skirm.cards import load_cards

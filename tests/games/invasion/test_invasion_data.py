@@ -12,7 +12,8 @@ from invasion_support import blank
 from wartable.core.errors import DataError, PositionError
 from wartable.core.position import position_from_json, position_to_json
 from wartable.games.invasion import GAME
-from wartable.games.invasion.cards import DATA_DIR, load_db
+from wartable.games.invasion.cards import DATA_DIR
+from wartable.games.invasion.loader import load_db
 
 
 def test_component_counts_as_printed() -> None:

@@ -49,8 +49,8 @@ from .cards import (
     VALKYRIE,
     WEALTH,
     WEREBEAR,
-    Db,
 )
+from .db import Db
 from .stack import (
     F_ARCANIST,
     F_BETRAYAL,

@@ -17,10 +17,10 @@ from .cards import (
     TERROR,
     TREASURE,
     WEALTH,
-    Db,
     K,
 )
 from .config import InvasionConfig
+from .db import Db
 from .effects import others
 from .stack import F_CHOOSE, P_THREAT2, push
 from .state import MAIN, InvasionState

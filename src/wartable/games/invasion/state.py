@@ -13,9 +13,10 @@ from typing import Any, Final
 from wartable.core.rng import Rng
 from wartable.core.untrusted import Fields, distinct, require
 
-from .cards import NK, get_db
+from .cards import NK
 from .config import InvasionConfig
 from .db import Db
+from .loader import get_db
 
 # phases of the active player's turn (chapter 5, A-BCDE-F)
 MAIN: Final = 0

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .cards import NK, get_db
+from .cards import NK
 from .db import Db
+from .loader import get_db
 from .state import InvasionState
 
 
