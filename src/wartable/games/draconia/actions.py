@@ -10,8 +10,7 @@ picks the forms that apply (``arrow L2`` with 2 players, ``arrow @2 L2`` with 3-
 
 from __future__ import annotations
 
-from .cards import DECK_SIZE, FACTIONS
-from .config import SETTLEMENT_IDS
+from .cards import DECK_SIZE, FACTIONS, SETTLEMENT_IDS
 from .settlements import BLESSINGS, PYRAMIDS
 
 LINES = 3

@@ -44,6 +44,21 @@ FACTION_ABILITY = {
     "highwood": "bombard",
 }
 DECK_SIZE = 17
+# the settlement cards (Settlement Mode), in the order of their ability constants
+SETTLEMENT_IDS = (
+    "glimmerspire",
+    "emmerest_river",
+    "crimson_palace",
+    "saria_desert",
+    "jungle_of_mouths",
+    "white_tooth_gorge",
+    "beasts_bellow",
+    "fjord_krak",
+    "anvira",
+    "veiled_catacombs",
+    "moonlit_deep",
+    "graymist_valley",
+)
 
 
 class UnitRecord(BaseModel):

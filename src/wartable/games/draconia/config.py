@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from wartable.core.untrusted import refuse_local_path
 
-from .cards import FACTIONS
+from .cards import FACTIONS, SETTLEMENT_IDS
 
 FactionChoice = Literal[
     "random",
@@ -20,20 +20,6 @@ FactionChoice = Literal[
     "zigmar",
     "highwood",
 ]
-SETTLEMENT_IDS = (
-    "glimmerspire",
-    "emmerest_river",
-    "crimson_palace",
-    "saria_desert",
-    "jungle_of_mouths",
-    "white_tooth_gorge",
-    "beasts_bellow",
-    "fjord_krak",
-    "anvira",
-    "veiled_catacombs",
-    "moonlit_deep",
-    "graymist_valley",
-)
 
 
 class DraconiaConfig(BaseModel):

@@ -26,8 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from wartable.core.data import read_toml
 from wartable.core.errors import DataError
 
-from .cards import CLASSES, DECK_SIZE, CardSet
-from .config import SETTLEMENT_IDS
+from .cards import CLASSES, DECK_SIZE, SETTLEMENT_IDS, CardSet
 from .settlements import load_settlements
 
 

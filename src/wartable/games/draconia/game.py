@@ -70,7 +70,10 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         return A.NUM_ACTIONS
 
     def new_state(self, config: DraconiaConfig, seed: int) -> DraconiaState:
-        return setup.new_state(config, seed, self.cards(config))
+        state, dealt = setup.new_state(config, seed, self.cards(config))
+        if dealt:
+            rules.start_round(state, None)
+        return state
 
     def num_players(self, state: DraconiaState) -> int:
         return state.seats
@@ -165,7 +168,7 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         return problems
 
     def metrics(self, state: DraconiaState) -> dict[str, Any]:
-        from .config import SETTLEMENT_IDS
+        from .cards import SETTLEMENT_IDS
 
         return {
             "factions": list(state.factions),

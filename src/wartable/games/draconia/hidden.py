@@ -16,8 +16,7 @@ from wartable.core.events import Event
 from wartable.core.rng import Rng
 
 from . import actions as A
-from .cards import DECK_SIZE
-from .config import SETTLEMENT_IDS
+from .cards import DECK_SIZE, SETTLEMENT_IDS
 from .settlements import BLESSINGS, NONE
 from .setup import settlement_options
 from .state import BASIC_PILE, CHAMPION_PILE, DEPLOY, EMPTY, LEADER_PILE, SETTLEMENT, DraconiaState

@@ -23,8 +23,8 @@ from wartable.core.rng import Rng
 from wartable.core.untrusted import Fields, distinct, require
 
 from . import actions as A
-from .cards import DECK_SIZE, FACTIONS, CardSet
-from .config import SETTLEMENT_IDS, DraconiaConfig
+from .cards import DECK_SIZE, FACTIONS, SETTLEMENT_IDS, CardSet
+from .config import DraconiaConfig
 from .decks import resolve, unit_ref
 from .settlements import BLESSINGS, NONE, load_settlements
 from .state import (

@@ -111,12 +111,13 @@ def step(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
         emit(ev, "settlement_chosen", seat=seat)
         if s.commit.all_done:
             reveal_settlements(s, ev)
+            start_round(s, ev)
     elif ph == FACTION:
         s.factions[seat] = FACTIONS[a - A.FACTION]
         emit(ev, "faction", seat=seat, faction=s.factions[seat])
         s.faction_queue.pop(0)
-        if not s.faction_queue:
-            after_factions(s, ev)
+        if not s.faction_queue and after_factions(s, ev):
+            start_round(s, ev)
     elif DRAFT_LEADER <= ph <= DRAFT_BASIC:
         if draft.pick(s, seat, a - A.DRAFT, ev):
             _finish_draft(s, ev)
@@ -128,7 +129,8 @@ def _finish_draft(s: DraconiaState, ev: list[Event] | None) -> None:
         deck = sorted(s.picks[p], key=lambda u: (order[s.cards.units[u].unit_class], u))
         s.decks[p] = tuple(deck)
         s.factions[p] = s.cards.units[deck[0]].faction
-    after_factions(s, ev)
+    if after_factions(s, ev):
+        start_round(s, ev)
 
 
 # ----------------------------------------------------------------------------- Deploy Phase

@@ -15,8 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from wartable.core.data import load_records
 from wartable.core.errors import DataError
 
-from .cards import DATA_DIR, FactionId
-from .config import SETTLEMENT_IDS
+from .cards import DATA_DIR, SETTLEMENT_IDS, FactionId
 
 (
     GLIMMERSPIRE,

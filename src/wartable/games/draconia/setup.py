@@ -8,8 +8,8 @@ from wartable.core.rng import Rng
 
 from . import actions as A
 from . import settlements as S
-from .cards import DECK_SIZE, FACTIONS, CardSet
-from .config import SETTLEMENT_IDS, DraconiaConfig
+from .cards import DECK_SIZE, FACTIONS, SETTLEMENT_IDS, CardSet
+from .config import DraconiaConfig
 from .decks import ordered_deck
 from .draft import start_draft
 from .state import EMPTY, FACTION, SETTLEMENT, DraconiaState
@@ -58,7 +58,9 @@ def blank_state(config: DraconiaConfig, cards: CardSet, rng: Rng) -> DraconiaSta
     return s
 
 
-def new_state(config: DraconiaConfig, seed: int, cards: CardSet) -> DraconiaState:
+def new_state(config: DraconiaConfig, seed: int, cards: CardSet) -> tuple[DraconiaState, bool]:
+    """A new game, and whether its hands are dealt (the caller then starts round 1: the
+    rounds are the rules' business, so set-up never calls into them)."""
     s = blank_state(config, cards, Rng(seed))
     seats = config.players
     # Determine the First Player: randomly
@@ -70,7 +72,7 @@ def new_state(config: DraconiaConfig, seed: int, cards: CardSet) -> DraconiaStat
             s.rng.shuffle(pool)
             s.deal = [pool[3 * p : 3 * p + 3] for p in range(seats)]
         start_draft(s)
-        return s
+        return s, False
     for seat in range(seats):
         if seat < len(config.decks) and config.decks[seat]:
             s.decks[seat] = ordered_deck(cards, config.decks[seat])
@@ -82,13 +84,13 @@ def new_state(config: DraconiaConfig, seed: int, cards: CardSet) -> DraconiaStat
     ]
     if s.faction_queue:
         s.phase = FACTION
-        return s
-    after_factions(s, None)
-    return s
+        return s, False
+    return s, after_factions(s, None)
 
 
-def after_factions(s: DraconiaState, ev: list[Event] | None) -> None:
-    """Random factions for seats still without one, then settlements, then hands."""
+def after_factions(s: DraconiaState, ev: list[Event] | None) -> bool:
+    """Random factions for seats still without one, then settlements, then hands;
+    True when the hands are dealt (the caller starts the round)."""
     for seat in range(s.seats):
         if not s.decks[seat]:
             if not s.factions[seat]:
@@ -96,8 +98,8 @@ def after_factions(s: DraconiaState, ev: list[Event] | None) -> None:
                 s.factions[seat] = s.rng.choice(free)
             s.decks[seat] = s.cards.decks[s.factions[seat]]
     if not s.config.settlement_mode:
-        deal_hands(s, ev)
-        return
+        deal_hands(s)
+        return True
     choosing = []
     for seat in range(s.seats):
         wanted = _fixed_settlement(s, seat)
@@ -108,8 +110,9 @@ def after_factions(s: DraconiaState, ev: list[Event] | None) -> None:
     if choosing:
         s.phase = SETTLEMENT
         s.commit.open(choosing)
-    else:
-        deal_hands(s, ev)
+        return False
+    deal_hands(s)
+    return True
 
 
 def _fixed_settlement(s: DraconiaState, seat: int) -> str:
@@ -134,7 +137,8 @@ def take_settlement(s: DraconiaState, seat: int, index: int) -> None:
 
 
 def reveal_settlements(s: DraconiaState, ev: list[Event] | None) -> None:
-    """Settlement choices are made simultaneously, then revealed together."""
+    """Settlement choices are made simultaneously, then revealed together; then the hands
+    are dealt (the caller starts the round)."""
     for seat, buf in enumerate(s.commit.reveal()):
         for act in buf:
             take_settlement(s, seat, act - A.SETTLE)
@@ -146,17 +150,14 @@ def reveal_settlements(s: DraconiaState, ev: list[Event] | None) -> None:
                         "settlement": SETTLEMENT_IDS[act - A.SETTLE],
                     }
                 )
-    deal_hands(s, ev)
+    deal_hands(s)
 
 
-def deal_hands(s: DraconiaState, ev: list[Event] | None) -> None:
+def deal_hands(s: DraconiaState) -> None:
     """Draw Setup Hand: leader and 2 champions, then 4 of the 14 shuffled basics."""
-    from .rules import start_round
-
     for seat in range(s.seats):
         s.draw[seat] = list(range(3, DECK_SIZE))
         s.rng.shuffle(s.draw[seat])
         s.hand[seat] = [0, 1, 2]
         for _ in range(HAND_START):
             s.hand[seat].append(s.draw[seat].pop())
-    start_round(s, ev)

@@ -19,8 +19,8 @@ from wartable.core.rng import Rng
 
 from . import actions as A
 from . import position
-from .cards import CardSet
-from .config import SETTLEMENT_IDS, DraconiaConfig
+from .cards import SETTLEMENT_IDS, CardSet
+from .config import DraconiaConfig
 from .settlements import BLESSINGS, NONE
 from .state import (
     BASIC_PILE,
