@@ -12,7 +12,14 @@ from wartable.cli.common import split_agent_specs
 from wartable.sim import GameRecord, group_by_metric, run_games, wilson_interval
 from wartable.sim.runner import SimJob
 
-TIMING = ("seconds", "games_per_second", "decisions_per_second", "workers", "run_id", "already_stored")
+TIMING = (
+    "seconds",
+    "games_per_second",
+    "decisions_per_second",
+    "workers",
+    "run_id",
+    "already_stored",
+)
 REQUIRED = (
     "game",
     "games",
