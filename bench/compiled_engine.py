@@ -3,7 +3,7 @@
 ``make compiled`` (a step of ``make run`` and ``make test``; or ``python -m
 bench.compiled_engine``) copies ``src/wartable`` to ``build/compiled/t-<hash>/wartable``
 and compiles the modules of ``GROUPS`` there with mypyc: the rules, views and bots of every
-game but their pydantic models (Graxia not yet), the match loop, the generator and the ISMCTS core. Then
+game but their pydantic models, the match loop, the generator and the ISMCTS core. Then
 ``build/compiled/current.stamp`` names that tree, and ``import wartable`` uses it by itself
 (``src/wartable/_fast.py``) as long as the source is unchanged; every module not compiled
 runs as Python beside the compiled ones. The source tree is never touched. A stale or
@@ -48,11 +48,10 @@ def _game(gid: str, names: str) -> tuple[str, tuple[str, ...]]:
 # One C extension per group, built in parallel. Left as Python: pydantic models (cards.py,
 # config.py: mypyc cannot compile them), package __init__ files (they only import), the
 # Draconia heuristic (a class-body alias mypyc rejects) and board (the heuristic hands it
-# a duck-typed view, which a compiled function would refuse), the text adapters. Graxia is
-# still being written: compiled, its function-local ``from . import choices as C`` gave None
-# (see docs/speed.md); its group, when it is settled (not ``state.py``: its copy uses
-# ``__new__``): "actions adapter battle board bots command effects game hexes hidden observe
-# positions setup turn victory".
+# a duck-typed view, which a compiled function would refuse), the text adapters. Graxia:
+# all but its pydantic modules (config, records, registry), the adapter that builds the
+# catalog from them (once, cached) and the text map (render); its modules import at module
+# level (a function-local ``from . import choices as C`` gave None compiled).
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "core",
@@ -81,6 +80,11 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "search state",
     ),
     _game("weapons", "agents game hidden rules state"),
+    _game(
+        "graxia",
+        "actions battle board bots catalog choices command effects game hexes hidden observe "
+        "positions push relics setup state turn victory",
+    ),
 )
 MODULES: tuple[str, ...] = tuple(m for _, group in GROUPS for m in group)
 

@@ -20,6 +20,7 @@ import pytest
 from bench.compiled_engine import GROUPS, MODULES, SOURCE, build, compiled_env, pure_env
 
 from wartable import _fast
+from wartable.games import available_games
 
 # the build itself takes a lock (two workers may ask for it at once: with pytest 9,
 # xdist 3.8 no longer keeps an xdist_group on one worker)
@@ -99,6 +100,15 @@ def _files(env: dict[str, str]) -> dict[str, str]:
     )
     files: dict[str, str] = json.loads(_run(code, env))
     return files
+
+
+def test_every_game_is_compiled() -> None:
+    """Every registered game, Graxia included, has a group; so the identical-games and
+    conformance tests below run on each of them."""
+    assert sorted(COMPILED_GAMES) == sorted(available_games())
+    graxia = dict(GROUPS)["graxia"]
+    assert "games/graxia/state.py" in graxia and "games/graxia/turn.py" in graxia
+    assert not {"games/graxia/config.py", "games/graxia/records.py"} & set(graxia)
 
 
 def test_every_listed_module_is_compiled(compiled: dict[str, str]) -> None:
