@@ -150,16 +150,24 @@ def test_spectator_sees_no_hidden_card(server: Server, page: Page, shots: Path) 
             )
 
     # play through the first deploy so both sides hold hands and face-down units
+    # stop where only the person is to act, so the bot cannot move the game on (and reveal
+    # units) between reading the page's version and its text
     for _ in range(200):
         v = server.view(m["id"], token)
-        if (v["observation"]["phase"] == "main" and v["version"] >= 6) or v["outcome"]:
+        settled = v["to_act"] == [0]
+        if (settled and v["observation"]["phase"] == "main" and v["version"] >= 6) or v["outcome"]:
             break
         act_once()
     page.goto(f"{server.base}/#/m/{m['id']}")
     spec = wait_board(page)
     assert spec["seat"] == "spectator"
-    version = int(spec["version"])
-    text = page.inner_text("body")
+    for _ in range(50):  # the text of one version: read it between two equal version stamps
+        version = int(page.get_attribute("#board", "data-version") or -1)
+        text = page.inner_text("body")
+        if int(page.get_attribute("#board", "data-version") or -2) == version:
+            break
+        page.wait_for_timeout(100)
+    assert version == server.view(m["id"], token)["version"], "the page shows the current view"
     assert page.locator("#board .card.back").count() > 0, "hidden units are drawn as card backs"
     page.screenshot(path=str(shots / "draconia-spectator.png"), full_page=True)
     # finish the match so the seed is out, then rebuild the position the spectator saw
