@@ -367,3 +367,34 @@ def test_games_openapi_and_the_client_page(client: TestClient) -> None:
         assert path in paths
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_the_replay_steps_through_a_finished_match_and_only_then(client: TestClient) -> None:
+    """``/replay?step=N``: refused while the match goes on (it would show the other seat's
+    moves); after the end, the spectator's table after N actions, rebuilt here by the engine."""
+    mid, tokens = create(
+        client, "weapons", [{"kind": "human"}, {"kind": "human"}], config={"players": 2}
+    )
+    r = client.get(f"/api/matches/{mid}/replay", params={"step": 0})
+    assert r.status_code == 403, r.text
+    play_out(client, mid, tokens, random.Random(5))
+    log = client.get(f"/api/matches/{mid}/replay").json()["replay"]
+    game = get_game("weapons")
+    config = game.make_config(log["config"])
+    state = game.new_state(config, log["seed"])
+    steps = len(log["actions"])
+    for n in range(steps + 1):
+        got = client.get(f"/api/matches/{mid}/replay", params={"step": n}).json()
+        assert got["step"] == n and got["steps"] == steps
+        assert got["observation"] == json.loads(json.dumps(game.observe(state, None)))
+        if n == steps:
+            assert got["outcome"] == log["outcome"] and got["to_act"] == []
+            break
+        seat, notation = log["actions"][n]
+        events = game.apply(state, seat, notation)
+        nxt = client.get(f"/api/matches/{mid}/replay", params={"step": n + 1}).json()
+        assert nxt["action"] == [seat, notation]
+        assert nxt["events"] == json.loads(json.dumps(events))
+    beyond = client.get(f"/api/matches/{mid}/replay", params={"step": steps + 50}).json()
+    assert beyond["step"] == steps  # clamped to the log
+    assert client.get(f"/api/matches/{mid}/replay", params={"step": -1}).status_code == 422

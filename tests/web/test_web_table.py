@@ -249,6 +249,14 @@ def test_replay_viewer_steps_through_a_finished_match(server: Server, page: Page
     page.wait_for_function(
         "() => document.querySelector('.step-count').innerText.startsWith('move 0 ')"
     )
+    # the board itself steps: each step draws the table the server rebuilt after N moves
+    page.wait_for_selector('#board[data-version="0"]')
+    assert "does not step through replays" not in page.inner_text("#board")
+    start = page.inner_text("#board")
+    page.keyboard.press("End")
+    page.wait_for_selector(f'#board[data-version="{steps}"]')
+    assert page.get_attribute("#board", "data-outcome"), "the last step shows the outcome"
+    assert page.inner_text("#board") != start, "the board changes between the first and last step"
 
 
 def test_lobby_lists_an_open_table_and_a_stranger_joins_it(

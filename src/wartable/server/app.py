@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -175,10 +175,15 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/matches/{match_id}/replay")
     async def replay(
-        match_id: str, token: Annotated[str | None, Depends(bearer)]
+        match_id: str,
+        token: Annotated[str | None, Depends(bearer)],
+        step: Annotated[int | None, Query(ge=0, le=1_000_000)] = None,
     ) -> dict[str, Any]:
-        """After the end, the full replay; before it, only what the caller's seat may see."""
+        """After the end, the full replay (``?step=N``: the table after N actions, for the
+        replay viewer); before it, only what the caller's seat may see."""
         match = await service.get(match_id)
+        if step is not None:
+            return match.replay_step(step)
         seat = await seat_of(match, token)
         return match.replay(seat)
 

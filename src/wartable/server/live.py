@@ -261,3 +261,29 @@ class LiveMatch:
                 for a in self.log
             ],
         }
+
+    def replay_step(self, step: int) -> dict[str, Any]:
+        """After the end only: the table as a spectator saw it after ``step`` actions (clamped
+        to the log), with that action and its events: what the replay viewer steps through.
+        Before the end it would show other seats' moves, so it is refused."""
+        if not self.ended:
+            raise Forbidden("the replay opens when the match ends")
+        step = max(0, min(step, self.version))
+        state = self.game.new_state(self.config, self.seed)
+        events: list[Event] = []
+        for act in self.log[:step]:
+            events = self.game.apply(state, act.seat, act.action)
+        last = self.log[step - 1] if step else None
+        over = self.game.is_terminal(state)
+        return {
+            "game": self.game.id,
+            "step": step,
+            "steps": self.version,
+            "version": step,
+            "observation": self.game.observe(state, None),
+            "events": events,
+            "action": [last.seat, last.notation] if last else None,
+            "to_act": [] if over else list(self.game.to_act(state)),
+            "seats": self.seat_info(),
+            "outcome": self.game.outcome(state).to_json() if over else None,
+        }
