@@ -208,6 +208,14 @@ def refuse_local_path(field: str, info: Any) -> None:
         )
 
 
+def check_local_dir(cls: Any, value: str | None, info: Any) -> str | None:
+    """A config's ``data_dir`` validator, shared by every game's config model:
+    ``_local_dir = field_validator("data_dir")(check_local_dir)``."""
+    if value is not None:
+        refuse_local_path("data_dir", info)
+    return value
+
+
 # ----------------------------------------------------------------------------- typed reads
 def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)

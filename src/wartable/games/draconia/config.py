@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from wartable.core.untrusted import refuse_local_path
+from wartable.core.untrusted import check_local_dir, refuse_local_path
 
 from .cards import FACTIONS, SETTLEMENT_IDS
 
@@ -106,12 +106,7 @@ class DraconiaConfig(BaseModel):
             out.append(d)
         return tuple(out)
 
-    @field_validator("data_dir")
-    @classmethod
-    def _local_dir(cls, value: str | None, info: ValidationInfo) -> str | None:
-        if value is not None:
-            refuse_local_path("data_dir", info)
-        return value
+    _local_dir = field_validator("data_dir")(check_local_dir)
 
     @field_validator("settlements")
     @classmethod

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from wartable.core.untrusted import refuse_local_path
+from wartable.core.untrusted import check_local_dir
 
 Mode = Literal["basic", "solo", "two_player", "team"]
 Stage = Literal["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "X"]
@@ -65,12 +65,7 @@ class InvasionConfig(BaseModel):
     )
     data_dir: str | None = Field(None, description="directory with the card TOML files")
 
-    @field_validator("data_dir")
-    @classmethod
-    def _local_dir(cls, value: str | None, info: ValidationInfo) -> str | None:
-        if value is not None:
-            refuse_local_path("data_dir", info)
-        return value
+    _local_dir = field_validator("data_dir")(check_local_dir)
 
     @model_validator(mode="after")
     def _players_fit_mode(self) -> InvasionConfig:
