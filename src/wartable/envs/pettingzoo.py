@@ -34,7 +34,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
@@ -43,12 +42,12 @@ from wartable.core.rewards import terminal_rewards
 
 from .common import DEFAULT_REWARD
 from .pettingzoo_parallel import WartableParallelEnv, parallel_env
-from .seats import NotReset, Table, split_options
+from .seats import SeatedEnv, Table, split_options
 
 __all__ = ["WartableAECEnv", "WartableParallelEnv", "env", "parallel_env", "raw_env"]
 
 
-class WartableAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
+class WartableAECEnv(SeatedEnv, AECEnv[str, dict[str, np.ndarray], int]):
     """One wartable game as a PettingZoo AEC environment (through the ``Game`` protocol)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the PettingZoo convention)
@@ -88,22 +87,6 @@ class WartableAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.cycles = 0
         self._pending: list[int] = []  # seats still to act in this cycle, in order
 
-    # ----- spaces ----------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    def _need_game(self, what: str) -> Any:
-        if self.game_state is None:
-            raise NotReset(f"reset() needs to be called before {what}()")
-        return self.game_state
-
-    def state(self) -> np.ndarray:
-        """The global state: every seat's encoded observation, seat 0 first."""
-        return self.table.global_state(self._need_game("state"))
-
     # ----- the AEC loop ----------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -120,14 +103,6 @@ class WartableAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._legal: dict[int, list[int]] = {}
         self._pending = sorted(self.game.to_act(self.game_state))
         self.agent_selection = self._next_agent(0)
-
-    @property
-    def seed_used(self) -> int | None:
-        """The engine seed of this game, once it is over (``None`` while it goes on: the
-        seed would reveal the whole deal). Infos never hold it."""
-        if self.game_state is None or not self.game.is_terminal(self.game_state):
-            return None
-        return self._seed
 
     def _next_agent(self, after: int) -> str:
         if self._pending:

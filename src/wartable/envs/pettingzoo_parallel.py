@@ -23,19 +23,18 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from wartable.core.game import Game
 from wartable.core.rewards import terminal_rewards
 
 from .common import DEFAULT_REWARD
-from .seats import NotReset, Table, split_options
+from .seats import SeatedEnv, Table, split_options
 
 Obs = dict[str, np.ndarray]
 
 
-class WartableParallelEnv(ParallelEnv[str, Obs, int]):
+class WartableParallelEnv(SeatedEnv, ParallelEnv[str, Obs, int]):
     """One wartable game as a PettingZoo parallel environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the PettingZoo convention)
@@ -69,28 +68,6 @@ class WartableParallelEnv(ParallelEnv[str, Obs, int]):
         self.game_state: Any = None
         self._seed = 0
         self.cycles = 0
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    def _need_game(self, what: str) -> Any:
-        if self.game_state is None:
-            raise NotReset(f"reset() needs to be called before {what}()")
-        return self.game_state
-
-    def state(self) -> np.ndarray:
-        """The global state: every seat's encoded observation, seat 0 first."""
-        return self.table.global_state(self._need_game("state"))
-
-    @property
-    def seed_used(self) -> int | None:
-        """The engine seed, once the game is over (``None`` before)."""
-        if self.game_state is None or not self.game.is_terminal(self.game_state):
-            return None
-        return self._seed
 
     def deciding(self) -> list[str]:
         """The agents that must send an action in the next step."""

@@ -93,3 +93,39 @@ class Table:
         else:
             reason = self.game.explain_illegal(state, seat, int(action))
         return IllegalAction(f"{agent}: action {int(action)} is not legal: {reason}")
+
+
+class SeatedEnv:
+    """What the AEC and parallel environments answer alike: spaces per agent, the global
+    state, the seed once the game is over; a method that needs a game before ``reset()``
+    raises ``NotReset``."""
+
+    table: Table
+    game: Game[Any, Any]
+    game_state: Any
+    observation_spaces: dict[str, spaces.Dict]
+    action_spaces: dict[str, spaces.Discrete]
+    _seed: int
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _need_game(self, what: str) -> Any:
+        if self.game_state is None:
+            raise NotReset(f"reset() needs to be called before {what}()")
+        return self.game_state
+
+    def state(self) -> np.ndarray:
+        """The global state: every seat's encoded observation, seat 0 first."""
+        return self.table.global_state(self._need_game("state"))
+
+    @property
+    def seed_used(self) -> int | None:
+        """The engine seed of this game, once it is over (``None`` while it goes on: the
+        seed would reveal the whole deal). Infos never hold it."""
+        if self.game_state is None or not self.game.is_terminal(self.game_state):
+            return None
+        return self._seed
