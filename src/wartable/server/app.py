@@ -173,7 +173,7 @@ def create_app(settings: Settings) -> FastAPI:
         version = await service.act(match_id, seat, req.action, req.version)
         return {"version": version}
 
-    @app.get("/api/matches/{match_id}/replay")
+    @app.get("/api/matches/{match_id}/replay", dependencies=[Depends(limited)])  # replays cost work
     async def replay(
         match_id: str,
         token: Annotated[str | None, Depends(bearer)],
