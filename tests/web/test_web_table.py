@@ -179,9 +179,12 @@ def test_spectator_sees_no_hidden_card(server: Server, page: Page, shots: Path) 
     game = get_game("draconia")
     config = game.make_config(log["config"])
     state = game.new_state(config, log["seed"])
+    # public: every unit the spectator's view ever showed face up (the log may name a unit
+    # that was revealed, then went back to a hand: Persistent, Revive)
+    _, public = _names(game, config, game.observe(state, None), None, cat)
     for seat, notation in log["actions"][:version]:
         game.apply(state, seat, notation)
-    _, public = _names(game, config, game.observe(state, None), None, cat)
+        public |= _names(game, config, game.observe(state, None), None, cat)[1]
     hidden: set[str] = set()
     for seat in (0, 1):
         private, _ = _names(game, config, game.observe(state, seat), seat, cat)
