@@ -180,7 +180,7 @@ def test_spectator_sees_no_hidden_card(server: Server, page: Page, shots: Path) 
     config = game.make_config(log["config"])
     state = game.new_state(config, log["seed"])
     # public: every unit the spectator's view ever showed face up (the log may name a unit
-    # that was revealed, then went back to a hand: Persistent, Revive)
+    # that was revealed, then went back to a hand: Scorching Sands' Maneuver, Persistent)
     _, public = _names(game, config, game.observe(state, None), None, cat)
     for seat, notation in log["actions"][:version]:
         game.apply(state, seat, notation)
