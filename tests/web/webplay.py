@@ -57,16 +57,22 @@ def wait_board(page: Page) -> dict[str, str]:
     return board(page)
 
 
-def wait_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
-    """Wait until the person may act (True) or the game is over (False)."""
-    page.wait_for_function(
-        """() => { const b = document.querySelector('#board');
+TURN_OR_END = """() => { const b = document.querySelector('#board');
                    if (!b) return false;
                    if (b.dataset.outcome !== undefined) return true;
                    return [...document.querySelectorAll('#board.my-turn [data-action]')]
-                          .some(e => e.offsetParent !== null); }""",
-        timeout=timeout,
-    )
+                          .some(e => e.offsetParent !== null); }"""
+
+
+def wait_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
+    """Wait until the person may act (True) or the game is over (False). A table that shows
+    neither for ``timeout`` is reloaded once, as a person would (a rare stall seen under full
+    load in one of eight suite runs, not yet diagnosed: see docs/web-client.md)."""
+    try:
+        page.wait_for_function(TURN_OR_END, timeout=timeout)
+    except Exception:
+        page.reload()
+        page.wait_for_function(TURN_OR_END, timeout=timeout)
     return "outcome" not in board(page)
 
 
