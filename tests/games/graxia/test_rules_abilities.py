@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from graxia_helpers import act, blank, give, inner, legal_texts, put, terrain_cells
 
 from wartable.games.graxia import board as B
@@ -13,6 +15,17 @@ def _near(s, c, d, terrain=("plains",)):  # type: ignore[no-untyped-def]
     return next(
         n for n in range(b.size) if b.d(c, n) == d and s.sc.terrain[n] in terrain and s.unit[n] < 0
     )
+
+
+def crusaders_against_impalers(s: Any) -> tuple[Any, int, int]:
+    """The §8 pair on plains: Blood Crusaders (seat 0) next to Flesh Impalers (seat 1);
+    the board, the attacker's cell and the defender's cell."""
+    b = s.sc.board
+    d = inner(s, "plains")
+    a = b.nbr[d][0]
+    put(s, a, "Blood Crusaders", 0)
+    put(s, d, "Flesh Impalers", 1)
+    return b, a, d
 
 
 def test_section_5_4_ballista_bolt_siege_2_tiles_3_wounds_plus_3_against_large_creatures() -> None:
@@ -199,11 +212,7 @@ def test_section_5_4_chain_lightning_eliminating_a_supporter_scores_and_withdraw
 
 def test_section_5_4_mists_of_confusion_and_orb_of_orlock() -> None:
     s = blank()
-    b = s.sc.board
-    d = inner(s, "plains")
-    a = b.nbr[d][0]
-    put(s, a, "Blood Crusaders", 0)
-    put(s, d, "Flesh Impalers", 1)
+    b, a, d = crusaders_against_impalers(s)
     give(s, 1, "Mists of Confusion", "Orb of Orlock")
     act(s, f"attack {b.text(a)} {b.text(d)}")
     before = s.bat[B_BV0]
@@ -310,11 +319,7 @@ def test_section_5_4_blood_thirst_fires_once_when_an_enemy_supporter_is_wounded(
 
 def test_mists_of_confusion_leaves_the_opponent_only_passes() -> None:
     s = blank()
-    b = s.sc.board
-    d = inner(s, "plains")
-    a = b.nbr[d][0]
-    put(s, a, "Blood Crusaders", 0)
-    put(s, d, "Flesh Impalers", 1)
+    b, a, d = crusaders_against_impalers(s)
     give(s, 0, "Mana Surge")
     give(s, 1, "Mists of Confusion")
     act(s, f"attack {b.text(a)} {b.text(d)}")
@@ -326,11 +331,7 @@ def test_mists_of_confusion_leaves_the_opponent_only_passes() -> None:
 def test_section_5_2_relics_are_played_in_either_players_round() -> None:
     """Bounty of Riches (a command relic) played by the defender during the attacker's battle."""
     s = blank()
-    b = s.sc.board
-    d = inner(s, "plains")
-    a = b.nbr[d][0]
-    put(s, a, "Blood Crusaders", 0)
-    put(s, d, "Flesh Impalers", 1)
+    b, a, d = crusaders_against_impalers(s)
     give(s, 1, "Bounty of Riches", "Scout")
     act(s, f"attack {b.text(a)} {b.text(d)}")
     act(s, "pass", 0)
