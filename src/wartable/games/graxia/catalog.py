@@ -131,6 +131,47 @@ class Preplaced:
 
 
 @dataclass(frozen=True)
+class NpcSpec:
+    """The non-player side of a solo scenario (§9.2): its decks, starting units and movement."""
+
+    unit_deck: tuple[int, ...] = ()  # unit type ids, one per card; () = the Player's unit deck
+    command_deck: tuple[int, ...] = ()  # spell ids (index into cat.spells), one per card
+    command_plays: int = 0  # cards played at the start of each non-player turn
+    battle_deck: tuple[int, ...] = ()  # spell ids
+    battle_draws: int = 1  # cards drawn per battle
+    units: tuple[tuple[int, int], ...] = ()  # (unit type id, cell) starting units
+    movement: str = "static"  # "static" | "home_row" | "centre" | "horizontal" | "approach"
+    rules: tuple[str, ...] = ()  # named special rules for solo_rules.py
+    # set-up spawns: a non-player unit from its unit deck on every cell of these terrains
+    # (not Player-controlled); ``spawn_choice``: the Player picks one cell per terrain instead
+    spawn_terrain: tuple[str, ...] = ()
+    spawn_choice: bool = False
+
+
+@dataclass(frozen=True)
+class SoloStart:
+    """The Player's starting units in a solo scenario (§9.2): how many of each class."""
+
+    guardians: int = 0
+    heroes: int = 0
+    large: int = 0
+    normal: int = 0
+    budget: int = 0  # > 0: any units up to this mana (solo-2) with at most ``budget_heroes``
+    budget_heroes: int = 1
+    where: str = "home_row"  # "home_row" | "controlled": cells the units may be placed on
+
+
+@dataclass(frozen=True)
+class DeckRule:
+    """Deck building (solo-4..6): the Player's own unit and spell decks."""
+
+    units: int = 40
+    spells: int = 40
+    max_heroes: int = 4
+    max_large: int = 2
+
+
+@dataclass(frozen=True)
 class Scenario:
     id: str
     title: str
@@ -168,6 +209,13 @@ class Scenario:
     max_heroes: int = 99
     max_large: int = 99
     initial_hand: tuple[int, int] = (4, 4)  # unit cards, spell cards
+    solo: bool = False  # a §9.2 solo scenario: seat 0 is the Player, side 1 the Non-Player
+    npc: NpcSpec | None = None
+    solo_start: SoloStart | None = None
+    deck_rule: DeckRule | None = None  # solo-4..6: the Player builds the decks at set-up
+    home_rows: tuple[tuple[int, ...], ...] = ()  # solo-3: home rows A-D (cell indices)
+    portals: tuple[tuple[int, int], ...] = ()  # solo-1: pairs of portal cells
+    removal_rows: tuple[tuple[int, ...], ...] = ()  # solo-1: rows removed in this order
 
     def param(self, name: str, default: int = 0) -> int:
         for k, v in self.params:
