@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from wartable.agents.tournament import format_tables, run_tournament
+from wartable.sim.tournament import format_tables, run_tournament
 
 LOGS = Path(__file__).resolve().parents[1] / "docs" / "tournaments"
 # logs stopped on purpose (docs/tournaments/README.md says why); name one to resume it anyway

@@ -1,7 +1,7 @@
 """``wartable tournament GAME --agents A,B,...``: a round robin with Elo ratings.
 
-The work happens in ``wartable.agents.tournament`` (also ``python -m
-wartable.agents.tournament``); this adds the progress bar, ``--config @FILE``
+The work happens in ``wartable.sim.tournament`` (also ``python -m
+wartable.sim.tournament``); this adds the progress bar, ``--config @FILE``
 and the CLI's one-line errors. See docs/agents.md.
 """
 
@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 from rich.progress import Progress, TaskID
 
-from wartable.agents.tournament import format_tables, run_tournament
 from wartable.core.errors import ConfigError
+from wartable.sim.tournament import format_tables, run_tournament
 
 from .common import cli_errors, echo_json, parse_config, split_agent_specs, stderr_console
 from .simulate_cmd import progress_bar

@@ -13,8 +13,9 @@ from typing import Any
 Z95 = 1.959963984540054
 
 
-def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` successes out of ``n`` (95% by default).
+def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` successes out of ``n`` (95% by default;
+    a tournament counts a draw as half a success).
 
     ``(0.0, 1.0)`` when ``n == 0``: nothing is known.
     """

@@ -1,6 +1,6 @@
-"""Round-robin tournaments between agent specs: ``python -m wartable.agents.tournament``.
+"""Round-robin tournaments between agent specs: ``python -m wartable.sim.tournament``.
 
-    python -m wartable.agents.tournament --game draconia \\
+    python -m wartable.sim.tournament --game draconia \\
         --agents ismcts:seconds=1,heuristic,random --games 200 --workers 2
 
 Every pair of agents plays ``--games`` games. Seats alternate: in game k the
@@ -8,7 +8,7 @@ first agent of the pair takes the even seats when k is even and the odd
 seats when k is odd, and games 2m and 2m+1 use the same deal (seed), so each
 deal is played from both sides. A game scores the first agent the share of
 the victory its seats took (1 win, 0 loss, 1/2 draw or an equally shared
-win); see ``wartable.agents.ratings`` for the Wilson intervals and the
+win); see ``stats`` for the Wilson intervals and ``ratings`` for the
 Elo-style ratings with bootstrap intervals. Games run in worker processes
 (``--workers``); each agent is built fresh for each game from its spec.
 ``--log FILE`` keeps every finished game (``tournament_log``) so a long run can
@@ -27,14 +27,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wartable.agents.ismcts_tree import rewards_from_outcome
+from wartable.agents.specs import make_agent, split_agent_specs
 from wartable.core.errors import ConfigError
 from wartable.core.match import play_match
 from wartable.core.seeds import derive_seed
 from wartable.games import get_game
 
-from .ismcts_tree import rewards_from_outcome
-from .ratings import PairResult, bootstrap_elo, fit_elo, wilson
-from .specs import make_agent, split_agent_specs
+from .ratings import PairResult, bootstrap_elo, fit_elo
+from .stats import wilson_interval
 from .tournament_log import GameResult, TournamentLog, header
 
 
@@ -194,7 +195,7 @@ def _score_of(i: int, pairings: list[Pairing]) -> float:
 def _pairing_json(p: Pairing, specs: Sequence[str]) -> dict[str, Any]:
     n = len(p.scores)
     score = sum(p.scores)
-    low, high = wilson(score, n)
+    low, high = wilson_interval(score, n)
     wins, draws, losses = p.counts()
     return {
         "a": specs[p.a],
@@ -268,7 +269,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m wartable.agents.tournament",
+        prog="python -m wartable.sim.tournament",
         description="Round-robin tournament between agent specs, with Wilson 95% intervals "
         "per pairing and Elo-style ratings with bootstrap 95% intervals.",
     )

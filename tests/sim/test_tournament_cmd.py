@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from wartable.agents.tournament import main, make_tasks, run_tournament, split_specs
+from wartable.sim.tournament import main, make_tasks, run_tournament, split_specs
 
 GAME = "skirm"
 

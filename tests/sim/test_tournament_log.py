@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from wartable.agents.tournament import main, run_tournament
-from wartable.agents.tournament_log import TournamentLog, header
+from wartable.sim.tournament import main, run_tournament
+from wartable.sim.tournament_log import TournamentLog, header
 
 GAME = "skirm"
 SPECS = ["ismcts:iterations=10", "random"]

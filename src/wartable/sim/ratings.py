@@ -1,4 +1,4 @@
-"""Statistics for tournaments: Wilson intervals and Elo-style (Bradley-Terry) ratings.
+"""Elo-style (Bradley-Terry) ratings for tournaments (Wilson intervals: ``stats``).
 
 A game between A and B gives A a score in [0, 1] (1 win, 0 loss, 1/2 draw or
 equal share of a victory) and B the complement. Ratings are the maximum
@@ -18,19 +18,7 @@ from dataclasses import dataclass
 
 from wartable.core.rng import Rng
 
-Z95 = 1.959963984540054
 PRIOR_GAMES = 1.0  # virtual drawn games per pairing
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (draws count as half a success)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 
-from wartable.agents.ratings import PairResult, bootstrap_elo, fit_elo, wilson
+from wartable.sim.ratings import PairResult, bootstrap_elo, fit_elo
+from wartable.sim.stats import wilson_interval as wilson
 
 
 def test_wilson_known_values() -> None:
@@ -15,6 +16,9 @@ def test_wilson_known_values() -> None:
     low, high = wilson(0, 20)
     assert low == 0.0 and math.isclose(high, 0.1611, abs_tol=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+    # a draw counts as half a success: 2 wins and 2 draws out of 6 is 3 out of 6
+    assert wilson(3.0, 6) == wilson(3, 6)
+    assert wilson(2.5, 6) < wilson(3, 6)
 
 
 def test_elo_of_even_results_is_zero() -> None:
