@@ -14,9 +14,12 @@ from .catalog import (
     PHYS,
     Ability,
     Catalog,
+    DeckRule,
     Effect,
+    NpcSpec,
     Preplaced,
     Scenario,
+    SoloStart,
     Spell,
     UnitType,
 )
@@ -24,6 +27,7 @@ from .hexes import Board
 
 ATTACK = {"physical": PHYS, "magical": MAG, "both": BOTH}
 FLIST_CHOICES = ("rangers-250", "dragons-200")
+ABILITY_BITS = ("mend", "summon_power", "volley", "blood_vigor")  # solo 3 row D, bit 0..3
 
 
 def _effect(e: Any) -> Effect:
@@ -134,7 +138,8 @@ def _scenario(
     for pl in players:
         home = tuple(sorted(at[t] for t in pl.home_row))
         homes.append(home)
-        for c in home + tuple(at[t] for t in pl.control):
+        chosen_later = sc.solo is not None and bool(sc.solo.home_rows) and pl.seat == 0
+        for c in () if chosen_later else home + tuple(at[t] for t in pl.control):
             control[c] = pl.seat
         dep = [at[t] for t in pl.deploy] or list(home) + [at[t] for t in pl.control]
         deploys.append(tuple(sorted(set(dep))))
@@ -142,16 +147,21 @@ def _scenario(
         patch = patches.get(pl.seat)
         if patch is not None and patch.units is not None:
             units = patch.units
-        for su in units:
-            pre.append(Preplaced(pl.seat, su.unit, board.cells[at[su.at]]))
+        if sc.solo is None or pl.seat == 0:
+            for su in units:
+                pre.append(Preplaced(pl.seat, su.unit, board.cells[at[su.at]]))
         excluded = set(sc.exclude_units)
-        if pl.unit_deck == "none":
+        if pl.unit_deck in ("none", "built"):
             udecks.append(())
         else:
             word = "all" if pl.unit_deck == "half" else pl.unit_deck
             udecks.append(tuple(cat_units[x] for x in db.unit_deck(word) if x not in excluded))
         names = db.spell_deck(pl.spell_deck, exclude=sc.exclude_spell_designators)
+        if pl.spell_deck in ("none", "built"):
+            names = []
         sdecks.append(tuple(nu + spells[x] for x in names))
+    if sc.solo is not None:
+        udecks[0] = _without_npc_cards(db, sc, udecks[0], cat_units)
     mana0 = [pl.mana for pl in players]
     for seat, patch in patches.items():
         if patch.mana is not None:
@@ -162,6 +172,21 @@ def _scenario(
             params.append((k, at[v] if v in at else int(v) if v.lstrip("-").isdigit() else -1))
         elif isinstance(v, int):
             params.append((k, v))
+    for k, v in (sc.solo.params if sc.solo else {}).items():
+        params.append((k, at[v] if isinstance(v, str) else v))
+    for h in sc.solo.home_rows if sc.solo else ():  # solo 3: each Home Row's benefits
+        bits = sum(1 << i for i, a in enumerate(ABILITY_BITS) if a in h.abilities)
+        row = f"row_{h.label.lower()}_"
+        params += [
+            (row + "mana", h.mana),
+            (row + "hand_limit", h.hand_limit),
+            (row + "units", h.initial_units),
+            (row + "spells", h.initial_spells),
+            (row + "chosen", h.chosen_hand),
+            (row + "half_cost", int(h.half_cost)),
+            (row + "double_health", int(h.double_health)),
+            (row + "abilities", bits),
+        ]
     drafts = [pl.draft for pl in players]
     first = {"seat0": 0, "seat1": 1}.get(sc.first_player, 0)
     return Scenario(
@@ -190,6 +215,7 @@ def _scenario(
         and players[1].unit_deck == players[0].unit_deck,
         shared_spells=players[0].spell_deck == players[1].spell_deck,
         unit_deck_used=(players[0].unit_deck != "none", players[1].unit_deck != "none"),
+        **_solo_fields(sc, at, cat_units, spells, board),
         draft=tuple(d.rule if d else "" for d in drafts),  # type: ignore[arg-type]
         draw=tuple(d.draw if d else 0 for d in drafts),  # type: ignore[arg-type]
         budget=tuple(d.budget if d else 0 for d in drafts),  # type: ignore[arg-type]
@@ -206,6 +232,71 @@ def _scenario(
         max_large=sc.max_large_creatures if sc.max_large_creatures is not None else 99,
         initial_hand=(sc.initial_units, sc.initial_spells),
     )
+
+
+def _without_npc_cards(
+    db: Any, sc: Any, deck: tuple[int, ...], cat_units: dict[str, int]
+) -> tuple[int, ...]:
+    """§9.2: the Non-Player's starting units and Unit Deck are physical cards of the box; a
+    card that exists only in the Player's deck leaves that deck (solo 3's Talon, deck H)."""
+    need: dict[str, int] = {}
+    for su in next(p for p in sc.players if p.seat == 1).units:
+        need[su.unit] = need.get(su.unit, 0) + 1
+    for cc in sc.solo.npc_unit_deck:
+        need[cc.card] = need.get(cc.card, 0) + cc.copies
+    out = list(deck)
+    for name, n in need.items():
+        u = cat_units[name]
+        free = db.units[name].copies - out.count(u)
+        for _ in range(max(0, n - free)):
+            out.remove(u)
+    return tuple(out)
+
+
+def _solo_fields(
+    sc: Any, at: dict[str, int], cat_units: dict[str, int], spells: dict[str, int], board: Board
+) -> dict[str, Any]:
+    """The catalog's solo fields (§9.2) from the ``[solo]`` table; {} for other scenarios."""
+    solo = sc.solo
+    if solo is None:
+        return {}
+
+    def cards(lst: Any, index: dict[str, int]) -> tuple[int, ...]:
+        return tuple(index[cc.card] for cc in lst for _ in range(cc.copies))
+
+    p1 = next(p for p in sc.players if p.seat == 1)
+    npc = NpcSpec(
+        unit_deck=cards(solo.npc_unit_deck, cat_units),
+        command_deck=cards(solo.npc_command_deck, spells),
+        command_plays=solo.npc_command_plays,
+        battle_deck=cards(solo.npc_battle_deck, spells),
+        battle_draws=solo.npc_battle_draws,
+        units=tuple((cat_units[su.unit], at[su.at]) for su in p1.units),
+        movement=solo.npc_movement,
+        rules=tuple(solo.npc_rules),
+        spawn_terrain=tuple(solo.npc_spawn_terrain),
+        spawn_choice=solo.npc_spawn_choice,
+    )
+    st = solo.start
+    rows = sorted(solo.home_rows, key=lambda h: h.label)
+    dr = solo.deck_rule
+    return {
+        "solo": True,
+        "npc": npc,
+        "solo_start": SoloStart(
+            guardians=st.guardians,
+            heroes=st.heroes,
+            large=st.large,
+            normal=st.normal,
+            budget=st.budget,
+            budget_heroes=st.budget_heroes,
+            where=st.where,
+        ),
+        "deck_rule": DeckRule(dr.units, dr.spells, dr.max_heroes, dr.max_large) if dr else None,
+        "home_rows": tuple(tuple(sorted(at[t] for t in h.tiles)) for h in rows),
+        "portals": tuple((at[a], at[b]) for a, b in solo.portals),
+        "removal_rows": tuple(tuple(sorted(at[t] for t in row)) for row in solo.removal_rows),
+    }
 
 
 @lru_cache(maxsize=16)

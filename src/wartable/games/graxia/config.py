@@ -6,16 +6,46 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCENARIOS = ("2p-1", "2p-2", "2p-3", "2p-4", "2p-5", "2p-6", "custom")
+SCENARIOS = (
+    "2p-1",
+    "2p-2",
+    "2p-3",
+    "2p-4",
+    "2p-5",
+    "2p-6",
+    "custom",
+    "solo-1",
+    "solo-2",
+    "solo-3",
+    "solo-4",
+    "solo-5",
+    "solo-6",
+)
+SOLO_SCENARIOS = SCENARIOS[7:]
 
 
 class GraxiaConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    scenario: Literal["2p-1", "2p-2", "2p-3", "2p-4", "2p-5", "2p-6", "custom"] = Field(
+    scenario: Literal[
         "2p-1",
-        description="the set-up: two-player scenarios 1-6 (§9.1) or 'custom', the §9.3 "
-        "'do your own scenario' guideline",
+        "2p-2",
+        "2p-3",
+        "2p-4",
+        "2p-5",
+        "2p-6",
+        "custom",
+        "solo-1",
+        "solo-2",
+        "solo-3",
+        "solo-4",
+        "solo-5",
+        "solo-6",
+    ] = Field(
+        "2p-1",
+        description="the set-up: two-player scenarios 1-6 (§9.1), 'custom', the §9.3 "
+        "'do your own scenario' guideline, or solo scenarios 1-6 (§9.2: one seat, the "
+        "Player, against the rules' Non-Player)",
     )
     flist_setup: Literal["rangers-250", "dragons-200"] = Field(
         "rangers-250",
@@ -37,5 +67,10 @@ class GraxiaConfig(BaseModel):
         (),
         description="Guardian names for seat 0 and seat 1 where the scenario lets players "
         "choose (empty: the seats choose at set-up)",
+    )
+    deck: str | None = Field(
+        None,
+        description="solo 4-6: the Player's deck instead of building it at set-up: a Graxia "
+        "deck file's path or its TOML/JSON text (checked like `wartable deck check`)",
     )
     data_dir: str | None = Field(None, description="directory holding own Graxia data files")

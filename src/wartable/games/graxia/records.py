@@ -383,6 +383,7 @@ VictoryRule = Literal[
     "wintermere_pass",  # 2p-5
     "assassination",  # 2p-6
     "mana_destroyed",  # 9.3
+    "solo",  # 9.2: the scenario's own conditions (solo_rules.py), numbers in params
 ]
 
 
@@ -391,10 +392,95 @@ class Victory(_Rec):
     params: dict[str, int | str | list[str]] = Field(default_factory=dict)
 
 
+# --- solo scenarios (§9.2) -------------------------------------------------------------
+
+NpcMovement = Literal["static", "home_row", "centre", "horizontal", "approach"]
+
+
+class CardCount(_Rec):
+    """``copies`` cards of one unit or spell, as a §9.2 deck list prints them: "(2) Bewitch"."""
+
+    card: str = Field(min_length=1)
+    copies: int = Field(default=1, ge=1, le=10)
+
+
+class SoloStart(_Rec):
+    """The Player's starting units: how many of each class, or a mana budget (solo 2)."""
+
+    guardians: int = Field(default=0, ge=0, le=1)
+    heroes: int = Field(default=0, ge=0, le=6)
+    large: int = Field(default=0, ge=0, le=4)
+    normal: int = Field(default=0, ge=0, le=10)
+    budget: int = Field(default=0, ge=0, le=200)  # > 0: any units up to this mana
+    budget_heroes: int = Field(default=1, ge=0, le=6)  # ... with at most this many Heroes
+    where: Literal["home_row", "controlled"] = "home_row"
+
+
+class DeckRule(_Rec):
+    """Deck building (solo 4-6): the Player's own Unit and Spell Decks."""
+
+    units: int = Field(default=40, ge=1, le=120)
+    spells: int = Field(default=40, ge=1, le=120)
+    max_heroes: int = Field(default=4, ge=0, le=12)
+    max_large: int = Field(default=2, ge=0, le=6)
+
+
+class HomeRow(_Rec):
+    """Solo 3: one of the four corner Home Rows the Player chooses, with its benefits."""
+
+    label: str = Field(pattern=r"^[A-D]$")
+    tiles: list[str] = Field(min_length=1)
+    mana: int = Field(ge=0, le=500)
+    hand_limit: int = Field(ge=1, le=30)
+    initial_units: int = Field(default=4, ge=0, le=20)
+    initial_spells: int = Field(default=4, ge=0, le=20)
+    chosen_hand: int = Field(default=0, ge=0, le=20)  # cards the Player picks instead of drawing
+    half_cost: bool = False
+    double_health: bool = False
+    abilities: list[Literal["mend", "summon_power", "volley", "blood_vigor"]] = Field(
+        default_factory=list
+    )
+
+
+class Solo(_Rec):
+    """A §9.2 solo scenario: the Non-Player's decks, movement and rules, the Player's set-up.
+
+    The Non-Player's starting units are ``players[1].units``; ``params`` are the numbers
+    the scenario's special rules read (tile ids become cell indices)."""
+
+    npc_unit_deck: list[CardCount] = Field(default_factory=list)  # empty: the Player's deck
+    npc_command_deck: list[CardCount] = Field(default_factory=list)
+    npc_command_plays: int = Field(default=0, ge=0, le=10)
+    npc_battle_deck: list[CardCount] = Field(default_factory=list)
+    npc_battle_draws: int = Field(default=1, ge=0, le=10)
+    npc_movement: NpcMovement = "static"
+    npc_rules: list[str] = Field(default_factory=list)
+    npc_spawn_terrain: list[Terrain] = Field(default_factory=list)
+    npc_spawn_choice: bool = False
+    start: SoloStart
+    deck_rule: DeckRule | None = None
+    home_rows: list[HomeRow] = Field(default_factory=list)
+    portals: list[list[str]] = Field(default_factory=list)
+    removal_rows: list[list[str]] = Field(default_factory=list)
+    params: dict[str, int | str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _valid(self) -> Solo:
+        for pair in self.portals:
+            if len(pair) != 2 or pair[0] == pair[1]:
+                raise ValueError("a portal is a pair of two different tiles")
+        labels = [h.label for h in self.home_rows]
+        if self.home_rows and sorted(labels) != ["A", "B", "C", "D"]:
+            raise ValueError("home_rows are the four corners A, B, C and D")
+        if self.npc_command_plays and not self.npc_command_deck:
+            raise ValueError("npc_command_plays needs an npc_command_deck")
+        return self
+
+
 class Scenario(_Rec):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = Field(min_length=1)
-    level: Literal["novice", "experienced", "advanced", "custom"]
+    level: Literal["novice", "experienced", "advanced", "custom", "solo"]
     tiles: list[Placement] = Field(min_length=7)
     vital: list[str] = Field(default_factory=list)
     players: list[PlayerSetup] = Field(min_length=2, max_length=2)
@@ -410,6 +496,7 @@ class Scenario(_Rec):
     exclude_spell_designators: list[str] = Field(default_factory=list)
     victory: Victory
     options: list[ScenarioOption] = Field(default_factory=list)
+    solo: Solo | None = None  # §9.2: seat 0 is the Player, seat 1 the Non-Player
     source: Source
     section: str | None = None
     note: str = ""
@@ -420,4 +507,6 @@ class Scenario(_Rec):
         seats = [p.seat for p in self.players]
         if sorted(seats) != [0, 1]:
             raise ValueError("players must be seat 0 and seat 1")
+        if (self.solo is None) != (self.victory.rule != "solo"):
+            raise ValueError("victory rule 'solo' goes with a [solo] table and only with it")
         return self

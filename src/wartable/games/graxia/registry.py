@@ -24,6 +24,7 @@ from .records import (
     EFFECT_KINDS,
     Meta,
     Scenario,
+    Solo,
     Spell,
     StartUnit,
     TileSide,
@@ -58,8 +59,9 @@ VICTORY_PARAMS: dict[str, frozenset[str]] = {
     "wintermere_pass": frozenset({"castle", "attacker_seat"}),
     "assassination": frozenset(),
     "mana_destroyed": frozenset(),
+    "solo": frozenset(),
 }
-DECK_WORDS = ("all", "half", "none")
+DECK_WORDS = ("all", "half", "none", "built")  # "built": the Player builds it (solo 4-6)
 
 
 @dataclass(frozen=True)
@@ -296,7 +298,8 @@ def _check_scenario(
         numbers.add(num)
         cells.add((p.q, p.r))
         placed[p.tile] = (p.q, p.r)
-    _check_connected(cells, fail)
+    links = [(placed[a], placed[b]) for a, b in _portals(sc) if a in placed and b in placed]
+    _check_connected(cells, fail, links)
 
     def on_map(field: str, tile: str) -> None:
         if tile not in placed:
@@ -313,7 +316,7 @@ def _check_scenario(
             raise fail(f"{base}.guardian", f"{pl.guardian!r} is not a Guardian")
         if pl.unit_deck not in DECK_WORDS and pl.unit_deck not in meta.unit_designators:
             raise fail(f"{base}.unit_deck", f"{pl.unit_deck!r} is not a unit deck designator")
-        if pl.spell_deck not in ("all",) and pl.spell_deck not in spell_marks:
+        if pl.spell_deck not in ("all", "none", "built") and pl.spell_deck not in spell_marks:
             raise fail(f"{base}.spell_deck", f"{pl.spell_deck!r} is not a spell deck designator")
         for name in ("home_row", "control", "deploy"):
             for i, t in enumerate(getattr(pl, name)):
@@ -330,7 +333,10 @@ def _check_scenario(
     for i, d in enumerate(sc.exclude_spell_designators):
         if d not in spell_marks:
             raise fail(f"exclude_spell_designators.{i}", f"{d!r} is not a spell deck designator")
-    _check_decks(sc, units, spells, fail)
+    if sc.solo is None:
+        _check_decks(sc, units, spells, fail)
+    else:
+        check_solo(sc, sc.solo, units, spells, tiles, placed, on_map, fail)
     need = VICTORY_PARAMS[sc.victory.rule]
     missing = need - set(sc.victory.params)
     if missing:
@@ -402,7 +408,20 @@ def _check_start_units(
         seen.add(su.at)
 
 
-def _check_connected(cells: set[tuple[int, int]], fail: Fail) -> None:
+def _portals(sc: Scenario) -> list[tuple[str, str]]:
+    return [(p[0], p[1]) for p in sc.solo.portals] if sc.solo else []
+
+
+def _check_connected(
+    cells: set[tuple[int, int]],
+    fail: Fail,
+    links: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
+) -> None:
+    """One connected piece; a solo scenario's portals join its continents (solo 1)."""
+    extra: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for a, b in links:
+        extra.setdefault(a, []).append(b)
+        extra.setdefault(b, []).append(a)
     start = next(iter(cells))
     seen = {start}
     todo = [start]
@@ -413,8 +432,84 @@ def _check_connected(cells: set[tuple[int, int]], fail: Fail) -> None:
             if n in cells and n not in seen:
                 seen.add(n)
                 todo.append(n)
+        for n in extra.get((q, r), ()):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
     if len(seen) != len(cells):
         raise fail("tiles", "the map is not one connected piece")
+
+
+def check_solo(
+    sc: Scenario,
+    solo: Solo,
+    units: dict[str, Unit],
+    spells: dict[str, Spell],
+    tiles: dict[str, TileSide],
+    placed: dict[str, tuple[int, int]],
+    on_map: OnMap,
+    fail: Fail,
+) -> None:
+    """§9.2: the Non-Player's cards exist and fit in the box, the Player's set-up fits the map."""
+    p0, p1 = sorted(sc.players, key=lambda p: p.seat)
+    taken: dict[str, int] = {}
+    for su in p1.units:
+        taken[su.unit] = taken.get(su.unit, 0) + 1
+    for i, cc in enumerate(solo.npc_unit_deck):
+        if cc.card not in units:
+            raise fail(f"solo.npc_unit_deck.{i}.card", f"no unit {cc.card!r}")
+        if units[cc.card].unit_class == "guardian":
+            raise fail(f"solo.npc_unit_deck.{i}.card", "a Guardian is in no deck")
+        taken[cc.card] = taken.get(cc.card, 0) + cc.copies
+    for name, n in taken.items():
+        if n > units[name].copies:
+            raise fail(
+                "solo.npc_unit_deck",
+                f"the Non-Player needs {n} {name} cards, the box has {units[name].copies}",
+            )
+    for field in ("npc_command_deck", "npc_battle_deck"):
+        need: dict[str, int] = {}
+        for i, cc in enumerate(getattr(solo, field)):
+            if cc.card not in spells:
+                raise fail(f"solo.{field}.{i}.card", f"no spell {cc.card!r}")
+            need[cc.card] = need.get(cc.card, 0) + cc.copies
+        for name, n in need.items():
+            if n > spells[name].copies:
+                raise fail(
+                    f"solo.{field}",
+                    f"the Non-Player needs {n} {name} cards, the box has {spells[name].copies}",
+                )
+    if solo.npc_command_plays > len(solo.npc_command_deck) and solo.npc_command_deck:
+        total = sum(cc.copies for cc in solo.npc_command_deck)
+        if solo.npc_command_plays > total:
+            raise fail("solo.npc_command_plays", f"more plays than the deck's {total} cards")
+    built = p0.unit_deck == "built"
+    if built != (solo.deck_rule is not None) or (p0.spell_deck == "built") != built:
+        raise fail("solo.deck_rule", 'a deck rule goes with unit_deck = spell_deck = "built"')
+    if p1.unit_deck not in ("none",) or p1.spell_deck != "none":
+        raise fail("players.1", 'the Non-Player\'s decks are [solo] lists: use "none"')
+    for i, pair in enumerate(solo.portals):
+        for j, t in enumerate(pair):
+            on_map(f"solo.portals.{i}.{j}", t)
+    seen: set[str] = set()
+    for i, row in enumerate(solo.removal_rows):
+        for j, t in enumerate(row):
+            on_map(f"solo.removal_rows.{i}.{j}", t)
+            if t in seen:
+                raise fail(f"solo.removal_rows.{i}.{j}", f"tile {t} is removed twice")
+            seen.add(t)
+    for i, hr in enumerate(solo.home_rows):
+        for j, t in enumerate(hr.tiles):
+            on_map(f"solo.home_rows.{i}.tiles.{j}", t)
+    terrains = {tiles[t].terrain for t in placed}
+    for i, ter in enumerate(solo.npc_spawn_terrain):
+        if ter not in terrains:
+            raise fail(f"solo.npc_spawn_terrain.{i}", f"no {ter} tile on this map")
+    for k, v in solo.params.items():
+        if isinstance(v, str) and v not in placed:
+            raise fail(f"solo.params.{k}", f"tile {v!r} is not on this map")
+    if not solo.home_rows and not p0.home_row:
+        raise fail("players.0.home_row", "the Player needs a Home Row")
 
 
 @lru_cache(maxsize=8)
