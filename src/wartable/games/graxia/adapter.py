@@ -139,7 +139,8 @@ def _scenario(
         home = tuple(sorted(at[t] for t in pl.home_row))
         homes.append(home)
         chosen_later = sc.solo is not None and bool(sc.solo.home_rows) and pl.seat == 0
-        for c in () if chosen_later else home + tuple(at[t] for t in pl.control):
+        owned = home if pl.controls_home and not chosen_later else ()
+        for c in owned + tuple(at[t] for t in pl.control):
             control[c] = pl.seat
         dep = [at[t] for t in pl.deploy] or list(home) + [at[t] for t in pl.control]
         deploys.append(tuple(sorted(set(dep))))

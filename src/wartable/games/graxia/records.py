@@ -342,6 +342,7 @@ class PlayerSetup(_Rec):
     unit_deck: str  # a designator, or "all" (the shared full Unit Deck), "half", "none"
     spell_deck: str  # a designator, or "all" (the shared Spell Deck)
     home_row: list[str] = Field(min_length=1)
+    controls_home: bool = True  # False: a solo Non-Player's Home Row only gives directions
     control: list[str] = Field(default_factory=list)  # controlled at the start (not home row)
     deploy: list[str] = Field(default_factory=list)  # where drafted units go (default home row)
     units: list[StartUnit] = Field(default_factory=list)  # pre-placed units
