@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -53,6 +56,41 @@ def test_game_has_its_own_encoder_and_seats_see_different_vectors(gid: str) -> N
         a = enc.encode(game.observe(state, 0))
         b = enc.encode(game.observe(state, 1))
         assert not np.array_equal(a, b)
+
+
+_NO_NUMPY = """
+import json, sys
+sys.modules["numpy"] = None  # any import of numpy now fails
+import importlib
+from wartable.games import available_games, get_game
+out = {}
+for gid in available_games():
+    game = get_game(gid)
+    config = game.make_config(game.example_configs()[0])
+    layout = importlib.import_module(f"wartable.games.{gid}.encode").build(game, config)
+    state = game.new_state(config, 5)
+    out[gid] = layout.features(game.observe(state, 0))
+print(json.dumps(out))
+"""
+
+
+def test_game_layouts_need_no_numpy_and_match_the_encoders() -> None:
+    """A game's own layout (``games/<id>/encode.py``) is pure Python: with numpy
+    unimportable it still builds and fills, and gives the values the numpy encoder
+    writes at the head of its vector."""
+    done = subprocess.run(
+        [sys.executable, "-c", _NO_NUMPY], capture_output=True, text=True, check=True
+    )
+    plain = json.loads(done.stdout)
+    assert sorted(plain) == sorted(available_games())
+    for gid, values in plain.items():
+        game = get_game(gid)
+        cfg = game.example_configs()[0]
+        state = game.new_state(game.make_config(cfg), 5)
+        vec = make_encoder(game, cfg).encode(game.observe(state, 0))
+        assert 0 < len(values) <= len(vec)
+        assert any(values), gid
+        assert np.allclose(vec[: len(values)], np.array(values, dtype=np.float32)), gid
 
 
 @pytest.mark.parametrize("gid", available_games())

@@ -3,21 +3,18 @@
 An encoder is built once per (game, config) and its ``size`` never changes
 afterwards, so a policy network can be sized from it. ``describe()`` lists the
 named segments of the vector (name, width, meaning); ``docs/research.md``
-shows them per game.
+shows them per game. A game's own layout (``wartable.core.features``, declared in
+``wartable.games.<id>.encode``) is pure Python; :class:`FeatureEncoder` is the
+numpy side of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-
-class Segment(NamedTuple):
-    name: str
-    width: int
-    doc: str
+from wartable.core.features import FeatureLayout, Segment, Writer
 
 
 class Encoder(Protocol):
@@ -31,112 +28,25 @@ class Encoder(Protocol):
     def describe(self) -> list[Segment]: ...
 
 
-def squash(value: float, scale: float) -> float:
-    """A count in [0, 1): ``v / (v + scale)`` (0 for none, 0.5 at ``scale``; never
-    clipped, so a larger count is always told apart). Negative values give 0."""
-    v = max(0.0, float(value))
-    return v / (v + scale)
-
-
-class Writer:
-    """Writes values into the named segments of one output vector."""
-
-    __slots__ = ("offsets", "out")
-
-    def __init__(self, out: np.ndarray, offsets: dict[str, tuple[int, int]]) -> None:
-        self.out = out
-        self.offsets = offsets
-
-    def scalar(self, name: str, value: float, scale: float = 1.0) -> None:
-        start, _ = self.offsets[name]
-        self.out[start] = float(value) / scale
-
-    def vector(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
-        """Values in order, truncated to the segment width (missing ones stay 0)."""
-        start, width = self.offsets[name]
-        for i, v in enumerate(values):
-            if i >= width:
-                break
-            self.out[start + i] = float(v) / scale
-
-    def counts(self, name: str, values: Iterable[float], scale: float) -> None:
-        """Counts in order, each squashed into [0, 1) (``squash``)."""
-        start, width = self.offsets[name]
-        for i, v in enumerate(values):
-            if i >= width:
-                break
-            self.out[start + i] = squash(v, scale)
-
-    def onehot(self, name: str, index: int) -> None:
-        """A 1 at ``index``; an index outside the segment (e.g. -1 for none) writes nothing."""
-        start, width = self.offsets[name]
-        if 0 <= index < width:
-            self.out[start + index] = 1.0
-
-    def multihot(self, name: str, indices: Iterable[int], value: float = 1.0) -> None:
-        start, width = self.offsets[name]
-        for i in indices:
-            if 0 <= i < width:
-                self.out[start + i] += value
-
-
 class FeatureEncoder:
-    """A fixed layout of named segments; subclasses implement ``fill``.
+    """A game's feature layout writing into a float32 vector."""
 
-    ``covered`` names the observation keys the encoder reads or deliberately
-    leaves out (a constant config, a decision counter): top-level keys, and
-    ``"list.key"`` for a key of the dicts inside a top-level list. Every other
-    key is "the rest", which ``make_encoder`` appends through the generic
-    encoder, so a key a game adds later is still seen by a policy.
-    """
-
-    name = "features"
-    covered: tuple[str, ...] = ()
-
-    def __init__(self, segments: Sequence[Segment]) -> None:
-        self.segments = list(segments)
-        self.offsets: dict[str, tuple[int, int]] = {}
-        at = 0
-        for seg in self.segments:
-            if seg.name in self.offsets:
-                raise ValueError(f"duplicate segment {seg.name!r}")
-            self.offsets[seg.name] = (at, seg.width)
-            at += seg.width
-        self.size = at
+    def __init__(self, layout: FeatureLayout) -> None:
+        self.layout = layout
+        self.name = layout.name
+        self.size = layout.size
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
-        self.fill(obs, Writer(out, self.offsets))
+        self.layout.fill(obs, Writer(out, self.layout.offsets))
         return out
-
-    def fill(self, obs: dict[str, Any], w: Writer) -> None:
-        raise NotImplementedError
 
     def describe(self) -> list[Segment]:
-        return list(self.segments)
+        return self.layout.describe()
 
     def rest(self, obs: dict[str, Any]) -> dict[str, Any]:
-        """The part of ``obs`` this encoder does not cover."""
-        top = {c for c in self.covered if "." not in c}
-        nested: dict[str, set[str]] = {}
-        for c in self.covered:
-            if "." in c:
-                head, _, key = c.partition(".")
-                nested.setdefault(head, set()).add(key)
-        out: dict[str, Any] = {}
-        for key, value in obs.items():
-            if key in nested and isinstance(value, list):
-                keep = [
-                    {k: v for k, v in item.items() if k not in nested[key]}
-                    if isinstance(item, dict)
-                    else item
-                    for item in value
-                ]
-                if any(item for item in keep):
-                    out[key] = keep
-            elif key not in top:
-                out[key] = value
-        return out
+        """The part of ``obs`` the layout does not cover."""
+        return self.layout.rest(obs)
 
 
 class CombinedEncoder:
@@ -155,18 +65,3 @@ class CombinedEncoder:
     def describe(self) -> list[Segment]:
         tail = [Segment(f"rest: {s.name}", s.width, s.doc) for s in self.rest.describe()]
         return self.main.describe() + tail
-
-
-def rotate(values: Sequence[Any], seat: int) -> list[Any]:
-    """Per-seat values reordered so index 0 is ``seat`` (then the seats after it)."""
-    n = len(values)
-    if n == 0 or seat is None or seat < 0:
-        return list(values)
-    return [values[(seat + i) % n] for i in range(n)]
-
-
-def rel_seat(target: int, seat: int, players: int) -> int:
-    """``target`` relative to ``seat`` (0 = me); -1 stays -1 (no one)."""
-    if target is None or target < 0 or seat is None or seat < 0:
-        return -1
-    return (target - seat) % players

@@ -26,8 +26,8 @@ into a schema:
   gets one leading "present" slot.
 
 So every value is in [0, 1]. Any game registered later works with this
-encoder with no adapter change; a game-specific module in this package is
-better.
+encoder with no adapter change; a game's own layout (``wartable.games.<id>.encode``)
+is better.
 """
 
 from __future__ import annotations
@@ -37,10 +37,9 @@ from typing import Any
 
 import numpy as np
 
+from wartable.core.features import Segment
 from wartable.core.game import Game
 from wartable.core.rng import Rng
-
-from .base import Segment
 
 MAX_LIST = 64
 MAX_BAG = 512  # widest value range a bag's multi-hot may span
@@ -312,7 +311,3 @@ class GenericEncoder:
         out: list[Segment] = []
         self.schema.describe("", out)
         return out
-
-
-def build(game: Game[Any, Any], config: Any) -> GenericEncoder:
-    return GenericEncoder(game, config)

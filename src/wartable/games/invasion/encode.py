@@ -1,16 +1,19 @@
-"""Draconis Invasion encoder: counters, card-type count vectors, seat-relative blocks.
+"""Draconis Invasion observation features: counters, card-type count vectors,
+seat-relative blocks.
 
 Sizes come from the observation itself (``len(obs["supply"])`` card types), read
 once from a fresh game of the configuration.
+
+A pure-Python ``FeatureLayout`` (``wartable.core.features``) over this game's
+observation; ``wartable.envs.encoders`` turns it into numpy vectors.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from wartable.core.features import FeatureLayout, Segment, Writer, rel_seat, rotate, squash
 from wartable.core.game import Game
-
-from .base import FeatureEncoder, Segment, Writer, rel_seat, rotate, squash
 
 COUNTERS = (
     "threat_roll",
@@ -48,7 +51,7 @@ FRAME_VALUES = 2  # a frame is [kind, seat, a, b]
 CAMPAIGNS = 32
 
 
-class InvasionEncoder(FeatureEncoder):
+class InvasionFeatures(FeatureLayout):
     name = "invasion"
     # left out: game, seat, config, n, decisions, end_reason
     covered = (
@@ -201,5 +204,5 @@ def _ints(items: Any) -> list[int]:
     return flat
 
 
-def build(game: Game[Any, Any], config: Any) -> InvasionEncoder:
-    return InvasionEncoder(game, config)
+def build(game: Game[Any, Any], config: Any) -> InvasionFeatures:
+    return InvasionFeatures(game, config)

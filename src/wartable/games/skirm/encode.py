@@ -1,20 +1,25 @@
-"""Skirm encoder: seat-relative (index 0 = the observing duelist, 1 = the opponent)."""
+"""Skirm observation features: seat-relative (index 0 = the observing duelist,
+1 = the opponent).
+
+A pure-Python ``FeatureLayout`` (``wartable.core.features``) over this game's
+observation; ``wartable.envs.encoders`` turns it into numpy vectors.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from wartable.core.features import FeatureLayout, Segment, Writer, rotate
 from wartable.core.game import Game
-from wartable.games.skirm.cards import load_cards
 
-from .base import FeatureEncoder, Segment, Writer, rotate
+from .cards import load_cards
 
 PHASES = ("reveal", "ability", "quick", "over")
 MAXD = 12  # the duel holds 12 dice
 DIE = 8  # per die slot: face one-hot (6), face unknown, concealed
 
 
-class SkirmEncoder(FeatureEncoder):
+class SkirmFeatures(FeatureLayout):
     name = "skirm"
     # left out: config (constant but for the variant), seat, decisions (a counter)
     covered = (
@@ -87,5 +92,5 @@ class SkirmEncoder(FeatureEncoder):
         w.vector("points", rotate(obs["points"], me), 10)
 
 
-def build(game: Game[Any, Any], config: Any) -> SkirmEncoder:
-    return SkirmEncoder(config)
+def build(game: Game[Any, Any], config: Any) -> SkirmFeatures:
+    return SkirmFeatures(config)

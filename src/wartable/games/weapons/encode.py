@@ -1,18 +1,22 @@
-"""Weapons encoder: card sets as multi-hots over the deck, per-seat values seat-relative."""
+"""Weapons observation features: card sets as multi-hots over the deck, per-seat
+values seat-relative.
+
+A pure-Python ``FeatureLayout`` (``wartable.core.features``) over this game's
+observation; ``wartable.envs.encoders`` turns it into numpy vectors.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from wartable.core.features import FeatureLayout, Segment, Writer, rel_seat, rotate
 from wartable.core.game import Game
-
-from .base import FeatureEncoder, Segment, Writer, rel_seat, rotate
 
 PHASES = ("attack", "defend", "throw_in", "over")
 EXTRA_ACTIONS = 3  # pass, concede, stop follow the cards in the action universe
 
 
-class WeaponsEncoder(FeatureEncoder):
+class WeaponsFeatures(FeatureLayout):
     name = "weapons"
     # left out: config, seat, decisions, first (the first attacker of the game), out and
     # winners (only settled at the end), attackers (who played each attack)
@@ -78,5 +82,5 @@ class WeaponsEncoder(FeatureEncoder):
         w.scalar("round", obs["round"], max(1, c.max_rounds))
 
 
-def build(game: Game[Any, Any], config: Any) -> WeaponsEncoder:
-    return WeaponsEncoder(game, config)
+def build(game: Game[Any, Any], config: Any) -> WeaponsFeatures:
+    return WeaponsFeatures(game, config)

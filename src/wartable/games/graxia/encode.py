@@ -1,12 +1,16 @@
-"""Guardians of Graxia encoder: seat-relative (index 0 = the observing seat), per map cell."""
+"""Guardians of Graxia observation features: seat-relative (index 0 = the observing
+seat), per map cell.
+
+A pure-Python ``FeatureLayout`` (``wartable.core.features``) over this game's
+observation; ``wartable.envs.encoders`` turns it into numpy vectors.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from wartable.core.features import FeatureLayout, Segment, Writer, rotate, squash
 from wartable.core.game import Game
-
-from .base import FeatureEncoder, Segment, Writer, rotate, squash
 
 PHASES = (
     "guardian", "draft", "place", "draw", "command", "battle", "sacrifice", "retreat",
@@ -23,7 +27,7 @@ FLAG_BITS = 11
 CELL = 2 + 2 + 2 + len(TERRAINS) + FLAG_BITS + 3 + 4 + 3 + len(CLASSES)
 
 
-class GraxiaEncoder(FeatureEncoder):
+class GraxiaFeatures(FeatureLayout):
     name = "graxia"
     covered = (
         "config", "seat", "phase", "round", "turn", "current", "unit", "owner", "wounds",
@@ -132,5 +136,5 @@ class GraxiaEncoder(FeatureEncoder):
         w.multihot("waiting", [(p - me) % 2 for p in obs["commit"]["waiting_for"]])
 
 
-def build(game: Game[Any, Any], config: Any) -> GraxiaEncoder:
-    return GraxiaEncoder(game, config)
+def build(game: Game[Any, Any], config: Any) -> GraxiaFeatures:
+    return GraxiaFeatures(game, config)

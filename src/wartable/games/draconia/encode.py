@@ -1,14 +1,19 @@
-"""Draconia encoder: per-player blocks in seat-relative order (block 0 = the observer)."""
+"""Draconia observation features: per-player blocks in seat-relative order
+(block 0 = the observer).
+
+A pure-Python ``FeatureLayout`` (``wartable.core.features``) over this game's
+observation; ``wartable.envs.encoders`` turns it into numpy vectors.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from wartable.core.features import FeatureLayout, Segment, Writer, rel_seat, rotate, squash
 from wartable.core.game import Game
-from wartable.games.draconia.cards import DECK_SIZE, FACTIONS
-from wartable.games.draconia.state import PHASE_NAMES
 
-from .base import FeatureEncoder, Segment, Writer, rel_seat, rotate, squash
+from .cards import DECK_SIZE, FACTIONS
+from .state import PHASE_NAMES
 
 LINES = 3
 EMPTY, HIDDEN = -1, -2
@@ -18,7 +23,7 @@ FIELD = DECK_SIZE + 2
 BLOCK = len(FACTIONS) + 3 + DECK_SIZE + 2 + 2 * DECK_SIZE + LINES * FIELD + 3 * LINES
 
 
-class DraconiaEncoder(FeatureEncoder):
+class DraconiaFeatures(FeatureLayout):
     name = "draconia"
     # left out: game, seat, config, end_reason
     covered = (
@@ -115,5 +120,5 @@ class DraconiaEncoder(FeatureEncoder):
             out[at + 2 * LINES + i] = squash(pl["slot_fortify"][i], 5)
 
 
-def build(game: Game[Any, Any], config: Any) -> DraconiaEncoder:
-    return DraconiaEncoder(game, config)
+def build(game: Game[Any, Any], config: Any) -> DraconiaFeatures:
+    return DraconiaFeatures(game, config)
