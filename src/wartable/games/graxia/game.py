@@ -9,7 +9,7 @@ from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import battle, choices, command, observe, positions, relics, setup, turn
+from . import battle, choices, command, npc, observe, positions, relics, setup, turn
 from .actions import Layout
 from .adapter import catalog_for, scenario_for
 from .catalog import Catalog, Scenario
@@ -42,7 +42,7 @@ from .state import REASONS as REASONS_TEXT
 class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     id: ClassVar[str] = "graxia"
     title: ClassVar[str] = "Guardians of Graxia"
-    min_players: ClassVar[int] = 2
+    min_players: ClassVar[int] = 1  # the solo scenarios (§9.2): one seat, the Player
     max_players: ClassVar[int] = 2
     modes: ClassVar[tuple[str, ...]] = SCENARIOS
     config_model = GraxiaConfig
@@ -87,13 +87,19 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     def new_state(self, config: GraxiaConfig, seed: int) -> GraxiaState:
         s = self.empty_state(config, Rng(seed))
         setup.begin(s, None)
+        npc.drive(s, None)  # a solo game: the non-player answers its own decisions (§9.2)
         return s
 
     def num_players(self, state: GraxiaState) -> int:
-        return 2
+        return 1 if state.sc.solo else 2
 
     # ----- decisions -----------------------------------------------------------------
     def to_act(self, state: GraxiaState) -> tuple[int, ...]:
+        if state.sc.solo:  # side 1 is the non-player: the rules decide for it (npc.py)
+            return tuple(p for p in self._to_act(state) if p == 0)
+        return self._to_act(state)
+
+    def _to_act(self, state: GraxiaState) -> tuple[int, ...]:
         if state.track[T_PEND]:  # a card's choice in the middle of an effect (choices.py)
             return (state.track[T_PEND_SEAT],)
         ph = state.phase
@@ -165,6 +171,13 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     def apply_fast(
         self, state: GraxiaState, player: int, action: int, events: list[Event] | None
     ) -> None:
+        self._apply(state, player, action, events)
+        if state.sc.solo:
+            npc.drive(state, events)
+
+    def _apply(
+        self, state: GraxiaState, player: int, action: int, events: list[Event] | None
+    ) -> None:
         state.decisions += 1
         lay = self.layout(state.config)
         if state.track[T_PEND]:
@@ -215,6 +228,10 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     def outcome(self, state: GraxiaState) -> Outcome:
         w = state.track[T_WINNER]
         reason = REASONS_TEXT[state.track[T_REASON]]
+        if state.sc.solo:  # one seat: the Player wins or loses (§9.2)
+            if w == 0:
+                return Outcome((0,), (1.0,), f"the Player wins: {reason}")
+            return Outcome((), (0.0,), f"the Player loses: {reason}")
         if w < 0:
             return Outcome((), (0.5, 0.5), f"a tie ({reason})")
         scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)

@@ -18,7 +18,7 @@ from wartable.core.rng import Rng
 from . import actions as A
 from .actions import Layout
 from .setup import place_legal
-from .state import B_SAC, OVER, PHASES, PLACE, T_GFELL0, T_SPY0, GraxiaState
+from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_GFELL0, T_SPY0, GraxiaState
 
 
 def _hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
@@ -56,7 +56,8 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
             track[T_SPY0 + p] = -1  # the other seat's spy is secret
     units, spells = _hidden_pools(s, seat)
     public_pool = [sorted(s.pool[p]) if s.sc.draft[p] == "assassination" else None for p in (0, 1)]
-    return {
+    piles = PILES if s.sc.solo else PILES - 1  # two-player games: four piles, as ever
+    out: dict[str, Any] = {
         "config": s.config.model_dump(mode="json"),
         "seat": seat,
         "phase": PHASES[s.phase],
@@ -75,8 +76,8 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
         "hand_counts": [
             [sum(1 for c in h if c < nu), sum(1 for c in h if c >= nu)] for h in s.hands
         ],
-        "deck_sizes": [len(d) for d in s.decks],
-        "discards": [list(d) for d in s.discards],
+        "deck_sizes": [len(d) for d in s.decks[:piles]],
+        "discards": [list(d) for d in s.discards[:piles]],
         "udeck": list(s.udeck),
         "sdeck": list(s.sdeck),
         "pool": sorted(s.pool[seat]) if seat is not None else None,
@@ -91,6 +92,11 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
         "unseen_units": units,
         "unseen_spells": spells,
     }
+    if s.sc.solo:  # the non-player's progress and the scenario's bookkeeping are public
+        out["npc"] = list(s.npc)
+        out["solo"] = list(s.solo)
+        out["gone"] = list(s.gone)
+    return out
 
 
 def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> GraxiaState:
@@ -109,6 +115,11 @@ def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> Graxia
     s.mana = list(obs["mana"])
     s.vp = list(obs["vp"])
     s.discards = [list(d) for d in obs["discards"]]
+    s.discards += [[] for _ in range(PILES - len(s.discards))]
+    if "npc" in obs:
+        s.npc = list(obs["npc"])
+        s.solo = list(obs["solo"])
+        s.gone = list(obs["gone"])
     s.udeck = list(obs["udeck"])
     s.sdeck = list(obs["sdeck"])
     s.guard = list(obs["guardians"])

@@ -45,10 +45,13 @@ from .state import (
     DRAW,
     FLAG_MASK,
     GUARD,
+    NPC_LEN,
     OVER,
     PHASES,
+    PILES,
     PLACE,
     REASONS,
+    SOLO_LEN,
     T_ALLIES,
     T_BANNER0,
     T_BANNER1,
@@ -75,8 +78,10 @@ MAX_INT = 10**9
 
 
 def state_to_json(s: GraxiaState) -> dict[str, Any]:
+    """Two-player positions keep their four piles and no solo fields (unchanged format)."""
     b = s.sc.board
-    return {
+    piles = PILES if s.sc.solo else PILES - 1
+    out: dict[str, Any] = {
         "rng": s.rng.state,
         "phase": PHASES[s.phase],
         "round": s.round_no,
@@ -92,8 +97,8 @@ def state_to_json(s: GraxiaState) -> dict[str, Any]:
         "mana": list(s.mana),
         "vp": list(s.vp),
         "hands": [[s.cat.card_name(c) for c in h] for h in s.hands],
-        "decks": [[s.cat.card_name(c) for c in d] for d in s.decks],
-        "discards": [[s.cat.card_name(c) for c in d] for d in s.discards],
+        "decks": [[s.cat.card_name(c) for c in d] for d in s.decks[:piles]],
+        "discards": [[s.cat.card_name(c) for c in d] for d in s.discards[:piles]],
         "udeck": list(s.udeck),
         "sdeck": list(s.sdeck),
         "pool": [[s.cat.card_name(c) for c in p] for p in s.pool],
@@ -104,6 +109,11 @@ def state_to_json(s: GraxiaState) -> dict[str, Any]:
         "support": list(s.sup),
         "track": list(s.track),
     }
+    if s.sc.solo:
+        out["npc"] = list(s.npc)
+        out["solo"] = list(s.solo)
+        out["gone"] = list(s.gone)
+    return out
 
 
 def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
@@ -178,8 +188,9 @@ def state_from_json(
     s.mana = _ints(data, "mana", 2, 0, MAX_INT)
     s.vp = _ints(data, "vp", 2, 0, MAX_INT)
     s.hands = _cards(cat, data, "hands", 2)
-    s.decks = _cards(cat, data, "decks", 4)
-    s.discards = _cards(cat, data, "discards", 4)
+    piles = PILES if sc.solo else PILES - 1
+    s.decks = _cards(cat, data, "decks", piles) + [[] for _ in range(PILES - piles)]
+    s.discards = _cards(cat, data, "discards", piles) + [[] for _ in range(PILES - piles)]
     s.udeck = _ints(data, "udeck", 2, 0, 1)
     s.sdeck = _ints(data, "sdeck", 2, 2, 3)
     s.pool = _cards(cat, data, "pool", 2)
@@ -201,6 +212,10 @@ def state_from_json(
     s.bat = _ints(data, "battle", BAT_LEN, -(2**31), 2**31)
     s.sup = _ints(data, "support", None, 0, n - 1)
     s.track = _ints(data, "track", TRACK_LEN, -2, MAX_INT)
+    if sc.solo:
+        s.npc = _ints(data, "npc", NPC_LEN, -1, MAX_INT)
+        s.solo = _ints(data, "solo", SOLO_LEN + n, -(2**62), 2**62)
+        s.gone = _ints(data, "gone", n, 0, 1)
     _check_track(s)
     _check_battle(s)
     problems = check(s)
@@ -349,7 +364,7 @@ def check(s: GraxiaState) -> list[str]:
     if s.phase not in range(len(PHASES)):
         bad.append("unknown phase")
     for i, pile in enumerate(s.decks + s.discards):
-        unit_pile = i % 4 < 2
+        unit_pile = i % PILES < 2
         for card in pile:
             if not 0 <= card < total or (card < nu) != unit_pile:
                 bad.append("a unit pile holds a spell or a spell pile a unit")

@@ -1,9 +1,13 @@
 """The Graxia state: flat per-cell lists of ints, hands and decks as lists, a cheap copy.
 
 Cells are the scenario board's indices ``0..C-1``. Cards are ints: unit types
-``0..U-1``, spells ``U..U+S-1`` (the catalog's order). Decks are four piles: unit
-decks of seat 0 and 1, spell decks of seat 0 and 1; scenarios with a shared deck
-point both seats at the same pile (``udeck``/``sdeck``).
+``0..U-1``, spells ``U..U+S-1`` (the catalog's order). Decks are five piles: unit
+decks of seat 0 and 1, spell decks of seat 0 and 1, and the solo non-player's command
+spell deck (empty in two-player games); scenarios with a shared deck point both seats at
+the same pile (``udeck``/``sdeck``).
+
+Solo scenarios (§9.2) add ``npc`` (the non-player driver's progress, ``N_*``), ``solo``
+(scenario bookkeeping, ``S_*``) and ``gone`` (per cell: 1 once the tile left the game).
 """
 
 from __future__ import annotations
@@ -45,8 +49,9 @@ EXTRA_MOVE = 256  # used its one extra "move" ability
 CARRIER = 512  # Banner Wars: carries its owner's banner
 STUN_LATER = 1024  # stunned during its own round: stunned on its next round
 STEALTH = 2048  # Stealth marker: no enemy ranged abilities or command spells (until its round)
+ANCHORED = 4096  # solo: a non-player unit that never moves (it still attacks and advances)
 ROUND_FLAGS = MOVED | ATTACKED | SHIELD_NOW | ABILITY | SUMMONED | BARRIER | EXTRA_MOVE
-FLAG_MASK = 4095
+FLAG_MASK = 8191
 
 # battle record fields (indices into ``bat``)
 (
@@ -80,6 +85,24 @@ T_DISCOUNT, T_PORTAL, T_ALLIES, T_FREE_SPELLS, T_TELEPORT, T_FIRST = range(15, 2
 # an action)
 T_PEND, T_PEND_SEAT, T_PEND_X, T_PEND_Y, T_PEND_Q, T_WINDOW = range(21, 27)
 TRACK_LEN = 27
+# the piles of a solo game's non-player (side 1): its unit deck (``udeck[1]``; the Player's
+# pile 0 when the scenario gives it none), its battle spell deck (``sdeck[1]``) and its
+# command spell deck
+NPC_UNITS, NPC_BATTLE, NPC_COMMAND = 1, 3, 4
+PILES = 5
+
+# the non-player driver's progress (indices into ``npc``, npc.py)
+N_STAGE, N_PLAYED, N_BATTLE, N_MOVER, N_TURNS, N_FOE, N_SPARE0, N_SPARE1 = range(8)
+NPC_LEN = 8
+
+# solo scenario bookkeeping (indices into ``solo``; solo_rules.py/solo_awards.py,
+# solo_setup.py); after the SOLO_LEN named slots come C per-cell ints (bits: the
+# once-per-game "took this tile" awards of side 0/1, solo-4/6)
+S_LOST, S_ROWS, S_D_USED, S_HOME, S_AWARD0, S_AWARD1, S_LOSE, S_QUEUE = range(8)
+S_QUNIT, S_VOLLEY, S_OBJ_LOST, S_SYPE, S_BOSS, S_PLACING, S_SETUP = range(8, 15)
+SOLO_LEN = 15
+S_CELLS = SOLO_LEN
+
 REASONS = (
     "",
     "held both cities for a full turn",
@@ -97,6 +120,16 @@ REASONS = (
     "most mana of enemy units destroyed",
     "most mana value of owned tiles",
     "the opponent has no units and no way to summon",
+    "killed Sype and took 3 of the 4 objectives",
+    "the objectives can no longer be met",
+    "eliminated Talon and Ebon",
+    "lost 6 castles, cities or villages",
+    "controlled every tile of Home Rows A, B, C and D",
+    "turn 6 ended",
+    "reached the victory points target",
+    "the Non-Player reached its victory points target",
+    "the turn limit",
+    "continent B disappeared",
 )
 
 
@@ -113,9 +146,11 @@ class GraxiaState:
         "discards",
         "draws",
         "flags",
+        "gone",
         "guard",
         "hands",
         "mana",
+        "npc",
         "owner",
         "phase",
         "pool",
@@ -124,6 +159,7 @@ class GraxiaState:
         "round_no",
         "sc",
         "sdeck",
+        "solo",
         "sup",
         "track",
         "udeck",
@@ -155,8 +191,8 @@ class GraxiaState:
         self.mana = list(sc.mana)
         self.vp = [0, 0]
         self.hands: list[list[int]] = [[], []]
-        self.decks: list[list[int]] = [[], [], [], []]
-        self.discards: list[list[int]] = [[], [], [], []]
+        self.decks: list[list[int]] = [[], [], [], [], []]
+        self.discards: list[list[int]] = [[], [], [], [], []]
         self.udeck = [0, 0 if sc.shared_units else 1]
         self.sdeck = [2, 2 if sc.shared_spells else 3]
         self.pool: list[list[int]] = [[], []]  # set-up: units drawn to choose from
@@ -170,6 +206,10 @@ class GraxiaState:
         self.track[T_SPY0] = self.track[T_SPY1] = -1
         self.track[T_WINNER] = -1
         self.track[T_GFELL0] = self.track[T_GFELL1] = -1
+        self.npc = [0] * NPC_LEN
+        self.npc[N_MOVER] = self.npc[N_FOE] = -1
+        self.solo = [0] * (SOLO_LEN + n)
+        self.gone = [0] * n
 
     @property
     def turn(self) -> int:
@@ -192,9 +232,9 @@ class GraxiaState:
         h = self.hands
         s.hands = [h[0][:], h[1][:]]
         d = self.decks
-        s.decks = [d[0][:], d[1][:], d[2][:], d[3][:]]
+        s.decks = [d[0][:], d[1][:], d[2][:], d[3][:], d[4][:]]
         d = self.discards
-        s.discards = [d[0][:], d[1][:], d[2][:], d[3][:]]
+        s.discards = [d[0][:], d[1][:], d[2][:], d[3][:], d[4][:]]
         s.udeck = self.udeck[:]
         s.sdeck = self.sdeck[:]
         p = self.pool
@@ -205,6 +245,9 @@ class GraxiaState:
         s.bat = self.bat[:]
         s.sup = self.sup[:]
         s.track = self.track[:]
+        s.npc = self.npc[:]
+        s.solo = self.solo[:]
+        s.gone = self.gone[:]
         return s
 
     # small helpers the rules share
