@@ -46,7 +46,6 @@ How the game maps onto OpenSpiel:
 
 from __future__ import annotations
 
-import base64
 import itertools
 import json
 from typing import Any
@@ -54,23 +53,18 @@ from typing import Any
 import pyspiel
 
 from wartable.core.game import Game
-from wartable.core.position import check_loaded_state
 from wartable.core.rng import Rng
 from wartable.core.seeds import derive_seed
 from wartable.games import available_games, get_game
 
-from .common import BOUND, DEFAULT_REWARD, check_reward, terminal_rewards
-from .encoders import make_encoder
+from .common import BOUND, DEFAULT_REWARD, terminal_rewards
+from .openspiel_core import Core, config_param, extend_digest, spec_for
 from .openspiel_views import (
-    EMPTY_DIGEST,
     SEED_TEXT,
     WartableObserver,
-    extend_digest,
     info_state_segments,
     info_state_text,
-    link,
     observation_text,
-    unlink,
 )
 
 CHANCE_NODES = 8  # chance nodes before the deal, one byte of the seed each
@@ -78,21 +72,6 @@ CHANCE_OUTCOMES = 256
 MAX_GAME_LENGTH = 100_000  # decisions; no wartable game comes near it
 FORGOTTEN = b"\xff" * 16  # the own-history digest of a seat in a resampled state
 _RESAMPLES = itertools.count()  # tells apart resamples salted with the same float
-
-
-def config_param(config: dict[str, Any] | str) -> str:
-    """The ``config`` game parameter for a config dict (or JSON text)."""
-    text = config if isinstance(config, str) else json.dumps(config, sort_keys=True)
-    if text.startswith("b64:") or not any(ch in text for ch in ",()="):
-        return text
-    return "b64:" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
-
-
-def _config_json(param: str) -> str:
-    if not param.startswith("b64:"):
-        return param
-    raw = param[4:]
-    return base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)).decode()
 
 
 def short_name(game_id: str) -> str:
@@ -118,85 +97,6 @@ def _game_type(game: Game[Any, Any]) -> Any:
     )
 
 
-class _Spec:
-    """What a state needs of its game, shared by every state (never copied)."""
-
-    def __init__(self, game_id: str, config_text: str, reward: str = DEFAULT_REWARD) -> None:
-        self.key = (game_id, config_text, reward)
-        self.reward = check_reward(reward)
-        self.wgame: Game[Any, Any] = get_game(game_id)
-        self.wconfig = self.wgame.make_config(json.loads(_config_json(config_text)))
-        self.seats = self.wgame.num_players(self.wgame.new_state(self.wconfig, 0))
-        self.encoder = make_encoder(self.wgame, self.wconfig)
-        self.num_actions = self.wgame.num_actions(self.wconfig)
-
-
-_SPECS: dict[tuple[str, str, str], _Spec] = {}
-
-
-def _spec(game_id: str, config_text: str, reward: str = DEFAULT_REWARD) -> _Spec:
-    key = (game_id, config_text, reward)
-    if key not in _SPECS:
-        _SPECS[key] = _Spec(game_id, config_text, reward)
-    return _SPECS[key]
-
-
-class _Core:
-    """The Python side of a state. OpenSpiel clones a Python state by deep-copying each
-    attribute and serializes it by pickling them: this holder makes the first the
-    engine's cheap ``copy()`` and the second the engine's exact position JSON.
-
-    Per seat it keeps its own actions (a persistent linked list, shared by clones),
-    their number and their running digest: what the information state summarises."""
-
-    __slots__ = ("chance", "own", "own_digest", "own_n", "seed", "spec", "wstate")
-
-    def __init__(self, spec: _Spec) -> None:
-        self.spec = spec
-        self.wstate: Any = None
-        self.seed = -1
-        self.chance: tuple[int, ...] = ()  # the seed's bytes drawn so far
-        self.own: list[tuple[Any, int] | None] = [None] * spec.seats
-        self.own_n = [0] * spec.seats
-        self.own_digest = [EMPTY_DIGEST] * spec.seats
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        clone = _Core.__new__(_Core)
-        clone.spec = self.spec
-        clone.wstate = None if self.wstate is None else self.wstate.copy()
-        clone.seed = self.seed
-        clone.chance = self.chance
-        clone.own = list(self.own)
-        clone.own_n = list(self.own_n)
-        clone.own_digest = list(self.own_digest)
-        return clone
-
-    def __getstate__(self) -> dict[str, Any]:
-        wg = self.spec.wgame
-        return {
-            "key": list(self.spec.key),
-            "seed": self.seed,
-            "chance": list(self.chance),
-            "position": None if self.wstate is None else wg.state_to_json(self.wstate),
-            "own": [unlink(node) for node in self.own],
-            "own_n": list(self.own_n),
-            "own_digest": [d.hex() for d in self.own_digest],
-        }
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.spec = _spec(*data["key"])
-        pos = data["position"]
-        wg = self.spec.wgame
-        self.wstate = None if pos is None else wg.state_from_json(self.spec.wconfig, pos)
-        if self.wstate is not None:  # the same load-time checks as every position file
-            check_loaded_state(wg, self.wstate)
-        self.seed = data["seed"]
-        self.chance = tuple(data["chance"])
-        self.own = [link(actions) for actions in data["own"]]
-        self.own_n = list(data["own_n"])
-        self.own_digest = [bytes.fromhex(d) for d in data["own_digest"]]
-
-
 class WartableSpielGame(pyspiel.Game):
     """A wartable game under one config; subclassed per game id by ``register``."""
 
@@ -206,7 +106,7 @@ class WartableSpielGame(pyspiel.Game):
         params = dict(params or {})
         config_text = config_param(str(params.get("config", "{}")))
         reward = str(params.get("reward", DEFAULT_REWARD))
-        self.spec = _spec(self.wartable_id, config_text, reward)
+        self.spec = spec_for(self.wartable_id, config_text, reward)
         wg = self.spec.wgame
         bound = BOUND if reward == "score" else 1.0
         info = pyspiel.GameInfo(
@@ -235,7 +135,7 @@ class WartableSpielState(pyspiel.State):
 
     def __init__(self, game: WartableSpielGame) -> None:
         super().__init__(game)
-        self.core = _Core(game.spec)
+        self.core = Core(game.spec)
 
     @property
     def wstate(self) -> Any:

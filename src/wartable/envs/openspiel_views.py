@@ -28,57 +28,32 @@ the same observation after the same own actions share an information state.
 
 from __future__ import annotations
 
-import hashlib
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .openspiel import WartableSpielState, _Spec
+from .openspiel_core import Core, Spec, last_actions, unlink
+
+
+class HasCore(Protocol):
+    """An OpenSpiel state of this adapter (``openspiel.HasCore``)."""
+
+    core: Core
+
 
 SEED_TEXT = "(the seed is not drawn yet)"
 LAST_SHOWN = 8
-EMPTY_DIGEST = b"\0" * 16
 
 
-def extend_digest(digest: bytes, action: int) -> bytes:
-    """The own-history digest after one more action."""
-    return hashlib.blake2b(digest + action.to_bytes(4, "little"), digest_size=16).digest()
-
-
-def unlink(node: tuple[Any, int] | None) -> list[int]:
-    """A persistent linked list ``(previous, action)`` as a list, oldest first."""
-    out: list[int] = []
-    while node is not None:
-        out.append(node[1])
-        node = node[0]
-    return out[::-1]
-
-
-def link(actions: list[int]) -> tuple[Any, int] | None:
-    node: tuple[Any, int] | None = None
-    for a in actions:
-        node = (node, a)
-    return node
-
-
-def last_actions(node: tuple[Any, int] | None, k: int) -> list[int]:
-    out: list[int] = []
-    while node is not None and len(out) < k:
-        out.append(node[1])
-        node = node[0]
-    return out[::-1]
-
-
-def observation_text(state: WartableSpielState, seat: int) -> str:
+def observation_text(state: HasCore, seat: int) -> str:
     c = state.core
     if c.wstate is None:
         return SEED_TEXT
     return json.dumps(c.spec.wgame.observe(c.wstate, seat), sort_keys=True)
 
 
-def info_state_text(state: WartableSpielState, seat: int) -> str:
+def info_state_text(state: HasCore, seat: int) -> str:
     c = state.core
     if c.wstate is None:
         return SEED_TEXT
@@ -91,7 +66,7 @@ def info_state_text(state: WartableSpielState, seat: int) -> str:
     )
 
 
-def info_state_segments(spec: _Spec) -> list[tuple[str, int]]:
+def info_state_segments(spec: Spec) -> list[tuple[str, int]]:
     a = spec.num_actions
     return [
         ("observation", spec.encoder.size),
@@ -106,7 +81,7 @@ class WartableObserver:
 
     ``tensor`` is one array; ``dict`` gives a named view of each segment."""
 
-    def __init__(self, spec: _Spec, perfect_recall: bool) -> None:
+    def __init__(self, spec: Spec, perfect_recall: bool) -> None:
         self.spec = spec
         self.perfect_recall = perfect_recall
         segments = (
@@ -119,7 +94,7 @@ class WartableObserver:
             self.dict[name] = self.tensor[at : at + n]
             at += n
 
-    def set_from(self, state: WartableSpielState, player: int) -> None:
+    def set_from(self, state: HasCore, player: int) -> None:
         self.tensor.fill(0.0)
         c = state.core
         if c.wstate is None:
@@ -136,7 +111,7 @@ class WartableObserver:
         n = c.own_n[player]
         self.dict["own_decisions"][0] = n / (n + 100.0)
 
-    def string_from(self, state: WartableSpielState, player: int) -> str:
+    def string_from(self, state: HasCore, player: int) -> str:
         if self.perfect_recall:
             return info_state_text(state, player)
         return observation_text(state, player)
