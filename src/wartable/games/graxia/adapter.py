@@ -319,7 +319,10 @@ def catalog_for(data_dir: str | None, flist: str = "rangers-250") -> Catalog:
     uidx = {u.name: i for i, u in enumerate(units)}
     sidx = {s.name: i for i, s in enumerate(spells)}
     scenarios = [_scenario(db, uidx, len(units), sidx, sc, flist) for sc in db.scenarios.values()]
-    return Catalog.build(units, spells, scenarios)
+    copies = tuple(u.copies for u in db.units.values()) + tuple(
+        s.copies for s in db.spells.values()
+    )
+    return Catalog.build(units, spells, scenarios, copies)
 
 
 def scenario_for(cat: Catalog, scenario_id: str) -> Scenario:

@@ -232,9 +232,15 @@ class Catalog:
     unit_index: dict[str, int] = field(default_factory=dict)
     spell_index: dict[str, int] = field(default_factory=dict)
     battle_ability_names: tuple[str, ...] = ()
+    copies: tuple[int, ...] = ()  # physical cards in the box per card id (deck building)
 
     @staticmethod
-    def build(units: list[UnitType], spells: list[Spell], scenarios: list[Scenario]) -> Catalog:
+    def build(
+        units: list[UnitType],
+        spells: list[Spell],
+        scenarios: list[Scenario],
+        copies: tuple[int, ...] = (),
+    ) -> Catalog:
         names = sorted({a.name for u in units for a in u.abilities if a.timing == BATTLE_ACTIVE})
         return Catalog(
             units=tuple(units),
@@ -243,6 +249,7 @@ class Catalog:
             unit_index={u.name: i for i, u in enumerate(units)},
             spell_index={s.name: i for i, s in enumerate(spells)},
             battle_ability_names=tuple(names),
+            copies=copies or (1,) * (len(units) + len(spells)),
         )
 
     def card_id(self, name: str) -> int:

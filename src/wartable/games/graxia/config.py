@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+from wartable.core.errors import WartableError
+from wartable.core.untrusted import refuse_local_path
 
 SCENARIOS = (
     "2p-1",
@@ -74,3 +77,22 @@ class GraxiaConfig(BaseModel):
         "deck file's path or its TOML/JSON text (checked like `wartable deck check`)",
     )
     data_dir: str | None = Field(None, description="directory holding own Graxia data files")
+
+    @field_validator("deck")
+    @classmethod
+    def _deck_file(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """A deck given as a path (``*.toml``/``*.json``) is read into the config (local data
+        only); the text itself is checked against the scenario when the game starts."""
+        if value is None or "\n" in value or not value.endswith((".toml", ".json")):
+            return value
+        refuse_local_path("deck", info)
+        from wartable.core.untrusted import decode_utf8, read_bytes
+
+        from .deckfile import MAX_DECK_BYTES
+
+        try:
+            return decode_utf8(read_bytes(value, MAX_DECK_BYTES, WartableError), "deck")
+        except OSError as err:
+            raise ValueError(f"cannot read the deck file ({err.strerror})") from None
+        except WartableError as err:
+            raise ValueError(str(err)) from None

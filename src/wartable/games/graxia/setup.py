@@ -7,7 +7,7 @@ from wartable.core.events import Event, emit
 
 from . import actions as A
 from . import board as B
-from . import command, effects
+from . import command, effects, solo_setup
 from .actions import Layout
 from .catalog import GUARDIAN
 from .state import COMMAND, DRAFT, GUARD, PLACE, T_FIRST, T_PICKS, T_SPY0, GraxiaState
@@ -23,6 +23,9 @@ def guardian_of(s: GraxiaState, seat: int) -> int:
 def begin(s: GraxiaState, events: list[Event] | None) -> None:
     """Build the decks, place pre-placed units, then ask for whatever the scenario leaves open."""
     sc = s.sc
+    if sc.solo:  # §9.2: the Non-Player's set-up and the Player's decisions (solo_setup.py)
+        solo_setup.begin(s, events)
+        return
     s.decks[0] = list(sc.unit_decks[0])
     s.decks[1] = [] if sc.shared_units else list(sc.unit_decks[1])
     s.decks[2] = list(sc.spell_decks[0])
