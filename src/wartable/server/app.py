@@ -21,8 +21,10 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from wartable.agents.specs import available_agents
 from wartable.core.errors import WartableError
 from wartable.games import available_games
+from wartable.games.info import describe_game
 
 from .errors import ApiError, BadRequest, RateLimited, Unauthorized
 from .limits import BodySizeLimit
@@ -38,9 +40,8 @@ log = logging.getLogger("wartable.server")
 
 
 def _game_info(gid: str) -> dict[str, Any]:
-    from wartable.cli.games_cmd import game_info  # what `wartable games --json` prints
-
-    return game_info(gid)
+    """What ``wartable games --json`` prints for the game."""
+    return describe_game(gid, available_agents(gid))
 
 
 def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
