@@ -9,7 +9,7 @@ from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import battle, choices, command, npc, observe, positions, relics, setup, turn
+from . import battle, choices, command, npc, observe, positions, relics, setup, solo_setup, turn
 from .actions import Layout
 from .adapter import catalog_for, scenario_for
 from .catalog import Catalog, Scenario
@@ -87,7 +87,9 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     def new_state(self, config: GraxiaConfig, seed: int) -> GraxiaState:
         s = self.empty_state(config, Rng(seed))
         setup.begin(s, None)
-        npc.drive(s, None)  # a solo game: the non-player answers its own decisions (§9.2)
+        npc.drive(
+            s, self.layout(config), None
+        )  # a solo game: the non-player answers its own decisions (§9.2)
         return s
 
     def num_players(self, state: GraxiaState) -> int:
@@ -141,6 +143,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if ph == PLACE:
             return setup.place_legal(state, lay, player)
         if ph == GUARD:
+            if state.sc.solo:  # the solo set-up: the Player's choices (solo_setup.py)
+                return solo_setup.legal(state, lay)
             return setup.guardian_legal(state, lay)
         if ph == DRAFT:
             return setup.draft_legal(state, lay, player)
@@ -166,14 +170,19 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         }
         if state.track[T_PEND]:
             return f"'{text}' is not legal now: make the card's pending choice (§5.4)"
+        if state.phase == GUARD and state.sc.solo:
+            return f"'{text}' is not legal now: {solo_setup.explain(state)}"
         return f"'{text}' is not legal now: {rules.get(state.phase, 'the game is over')}"
 
     def apply_fast(
         self, state: GraxiaState, player: int, action: int, events: list[Event] | None
     ) -> None:
+        if not state.sc.solo:
+            self._apply(state, player, action, events)
+            return
+        near = npc.before(state)
         self._apply(state, player, action, events)
-        if state.sc.solo:
-            npc.drive(state, events)
+        npc.drive(state, self.layout(state.config), events, near)
 
     def _apply(
         self, state: GraxiaState, player: int, action: int, events: list[Event] | None
@@ -216,6 +225,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             battle.advance(state, action == A.ADVANCE, events)
         elif ph == PLACE:
             setup.place_apply(state, lay, player, action, events)
+        elif ph == GUARD and state.sc.solo:
+            solo_setup.apply(state, lay, action, events)
         elif ph == GUARD:
             setup.guardian_apply(state, player, lay.decode(action)[1], events)
         elif ph == DRAFT:

@@ -2,17 +2,347 @@
 
 ``drive`` runs after every action (and at the end of ``new_state``): while the state machine
 waits for a decision of side 1, the non-player's rules answer it and apply it with events,
-until seat 0 (the Player) must decide or the game is over.
+until seat 0 (the Player) must decide or the game is over. Random picks use ``s.rng``.
+
+Its round (``N_STAGE``): the scenario's turn-start rules (``solo_rules.npc_turn_start``),
+``command_plays`` cards of its command spell deck, its healing abilities, then every unit
+moves one at a time in the move order (npc_move.py), then every unit that can attacks in
+the battle order (npc_order.py), then Mana Collection and the next round. Its answers in
+battles are in npc_battle.py, its cards in npc_cards.py. The Player's choices in its
+round (where a unit moves next to a Player unit, which Player unit it attacks) are pending
+choices of seat 0 (npc_choice.py); the driver resumes from the state after them.
 """
 
 from __future__ import annotations
 
-from wartable.core.events import Event
+from wartable.core.events import Event, emit
 
-from .state import GraxiaState
+from . import actions as A
+from . import battle, choices, command, relics, setup, solo_rules, turn
+from . import board as B
+from . import effects as E
+from . import npc_battle as NB
+from . import npc_cards as K
+from . import npc_move as NM
+from . import npc_order as O
+from .actions import Layout
+from .catalog import COMMAND_ACTIVE
+from .npc_choice import NPC_FOE, NPC_TILE, ask
+from .state import (
+    ANCHORED,
+    ATTACKED,
+    B_ACTOR,
+    B_ADVANCE,
+    B_EXCH,
+    B_RETREAT,
+    B_SAC,
+    BUY,
+    COMMAND,
+    DRAFT,
+    DRAW,
+    GUARD,
+    MOVED,
+    N_BATTLE,
+    N_DEST,
+    N_FOE,
+    N_GTURN,
+    N_MOVER,
+    N_PLAYED,
+    N_STAGE,
+    N_TURNS,
+    OVER,
+    PLACE,
+    RELIC,
+    SHIELD_NOW,
+    T_PEND,
+    T_PEND_SEAT,
+    GraxiaState,
+)
+
+PLAYER, NPC = 0, 1
+START, CARDS, HEAL, MOVE, FIGHT, END = range(6)
+BATTLE_PHASES = (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
+BUSY = command.BUSY
+PLAYER_PICKS_FOE = ("solo-4", "solo-5", "solo-6")  # "the Player chooses which unit it attacks"
+MAX_STEPS = 100000
 
 
-def drive(s: GraxiaState, events: list[Event] | None) -> None:
-    """Answer every decision of the non-player (side 1) until the Player must act."""
-    if not s.sc.solo:
+def before(s: GraxiaState) -> set[int]:
+    """What standard reinforcements compare against after the Player's action."""
+    return K.settlements_near_player(s)
+
+
+def drive(
+    s: GraxiaState, lay: Layout, events: list[Event] | None, before: set[int] | None = None
+) -> None:
+    """Answer every decision of the non-player (side 1) until the Player must act.
+    ``before``: the settlements next to Player units before the Player's action (standard
+    reinforcements for the ones it moved next to)."""
+    if not s.sc.solo or s.phase in (GUARD, DRAFT):
         return
+    if before is not None and s.phase != OVER:
+        K.reinforce(s, before, events)
+    for _ in range(MAX_STEPS):
+        solo_rules.check_end(s, events)
+        if s.phase == OVER:
+            return
+        if s.track[T_PEND]:
+            if s.track[T_PEND_SEAT] == PLAYER:
+                return
+            _answer_choice(s, lay, events)
+            continue
+        _battle_cards(s, events)
+        if not _step(s, lay, events):
+            return
+        K.keep_mana(s)
+    raise AssertionError("the non-player driver did not stop")  # pragma: no cover
+
+
+def _battle_cards(s: GraxiaState, events: list[Event] | None) -> None:
+    """§9.2 Battle Spell Card Deck: cards drawn when a battle starts, discarded at its end."""
+    fighting = s.phase in BATTLE_PHASES
+    if fighting and not s.npc[N_BATTLE]:
+        s.npc[N_BATTLE] = 1
+        K.draw_battle_cards(s, events)
+    elif not fighting and s.npc[N_BATTLE]:
+        s.npc[N_BATTLE] = 0
+        K.discard_battle_cards(s, events)
+    if not fighting:
+        _tidy_hand(s)
+
+
+def _tidy_hand(s: GraxiaState) -> None:
+    """The non-player holds no cards between battles: a recovered unit card goes on top of
+    its unit deck; its own fallen Guardian (a plain unit for it) leaves the game."""
+    nu = len(s.cat.units)
+    units = [c for c in s.hands[NPC] if c < nu]
+    if not units:
+        return
+    s.hands[NPC] = [c for c in s.hands[NPC] if c >= nu]
+    for u in units:
+        if not s.cat.units[u].is_guardian:
+            s.decks[s.udeck[NPC]].append(u)
+
+
+def _step(s: GraxiaState, lay: Layout, events: list[Event] | None) -> bool:
+    """One decision of side 1 (False: nothing to do, the Player acts)."""
+    ph = s.phase
+    cur = s.current
+    if ph == B_EXCH:
+        if battle.seat_of(s, s.bat[B_ACTOR]) != NPC:
+            return False
+        NB.exchange(s, lay, events)
+        return True
+    if ph == B_SAC:
+        if NPC not in s.commit.pending():
+            return False
+        NB.sacrifice(s, lay, events)
+        return True
+    if ph == B_RETREAT:
+        if cur == NPC:
+            return False
+        NB.retreat(s, events)
+        return True
+    if ph == B_ADVANCE:
+        if cur != NPC:
+            return False
+        NB.advance(s, events)
+        return True
+    if ph == RELIC:
+        if cur == NPC:
+            return False
+        if relics.apply(s, lay, NPC, A.PASS, events):
+            turn.end_command(s, events)
+        return True
+    if ph == PLACE:
+        if NPC not in s.commit.pending():
+            return False
+        setup.place_apply(s, lay, NPC, A.END, events)
+        return True
+    if cur == PLAYER:
+        if ph in (DRAW, COMMAND) and s.npc[N_GTURN] < s.turn:
+            s.npc[N_GTURN] = s.turn
+            solo_rules.turn_start(s, events)  # a new Game Turn (the Player starts each)
+            return True
+        return False
+    if ph in (DRAW, BUY):  # the non-player draws and buys nothing
+        if ph == DRAW:
+            s.draws = 0
+            s.phase = COMMAND
+        else:
+            turn.end_round(s, events)
+        return True
+    if ph == COMMAND:
+        _round(s, lay, events)
+        return True
+    return False
+
+
+def _round(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
+    n = s.npc
+    if n[N_TURNS] < s.turn:
+        n[N_TURNS] = s.turn
+        n[N_STAGE], n[N_PLAYED] = START, 0
+        n[N_MOVER] = n[N_DEST] = n[N_FOE] = -1
+        emit(events, "npc_turn", turn=s.turn)
+    stage = n[N_STAGE]
+    if stage == START:
+        n[N_STAGE] = CARDS
+        solo_rules.npc_turn_start(s, events)
+    elif stage == CARDS:
+        npc = s.sc.npc
+        if npc is not None and n[N_PLAYED] < npc.command_plays:
+            n[N_PLAYED] += 1
+            K.play_command_card(s, events)
+        else:
+            n[N_STAGE] = HEAL
+    elif stage == HEAL:
+        n[N_STAGE] = MOVE
+        _heal(s, events)
+    elif stage == MOVE:
+        if not _move_next(s, events):
+            n[N_STAGE] = FIGHT
+    elif stage == FIGHT:
+        if not _fight_next(s, events):
+            n[N_STAGE] = END
+    else:
+        n[N_STAGE] = START
+        turn.end_command(s, events)
+
+
+def units(s: GraxiaState) -> list[int]:
+    return [c for c in range(s.sc.board.size) if s.unit[c] >= 0 and s.owner[c] == NPC]
+
+
+# ----- healing abilities ----------------------------------------------------------------
+def _heal(s: GraxiaState, events: list[Event] | None) -> None:
+    """§9.2 Non-Player Unit Abilities: healing abilities (free) on the friendly unit with the
+    lowest health left / most wounds, right to left; a healer with a wounded target uses its
+    ability instead of moving and attacking."""
+    for c in O.tie_order(s, units(s)):
+        if s.unit[c] < 0 or s.owner[c] != NPC or s.flags[c] & BUSY:
+            continue
+        for ab in s.cat.units[s.unit[c]].abilities:
+            if ab.timing != COMMAND_ACTIVE or not any(e.kind == "heal" for e in ab.effects):
+                continue
+            _, cells = E.command_targets(s, c, ab)
+            hurt = [t for t in cells if s.unit[t] >= 0 and s.owner[t] == NPC and s.wounds[t]]
+            if hurt:
+                E.use_command_ability(s, c, O.weakest_first(s, hurt)[0], events)
+                K.keep_mana(s)
+            break
+
+
+# ----- moves ------------------------------------------------------------------------------
+def _move_next(s: GraxiaState, events: list[Event] | None) -> bool:
+    """Move the next unit in the move order (False: all have moved)."""
+    n = s.npc
+    if n[N_MOVER] >= 0:  # the Player chose the tile
+        a, dest = n[N_MOVER], n[N_DEST]
+        n[N_MOVER] = n[N_DEST] = -1
+        _do_move(s, a, dest, events)
+        return True
+    for c in O.tie_order(s, units(s)):
+        if s.flags[c] & (MOVED | BUSY | ANCHORED):
+            continue
+        dest, opts = NM.plan(s, c)
+        if dest < 0:
+            s.flags[c] |= MOVED  # its move is done: it stays
+            return True
+        if len(opts) >= 2:
+            ask(s, NPC_TILE, c, opts, events)
+            return True
+        _do_move(s, c, dest, events)
+        return True
+    return False
+
+
+def _do_move(s: GraxiaState, a: int, dest: int, events: list[Event] | None) -> None:
+    B.move_unit(s, a, dest, events)
+    s.flags[dest] |= MOVED
+    NM.record_heading(s, a, dest)
+
+
+# ----- battles ----------------------------------------------------------------------------
+def _fight_next(s: GraxiaState, events: list[Event] | None) -> bool:
+    """Start the next battle in the battle order (False: nobody left to attack)."""
+    n = s.npc
+    if n[N_MOVER] >= 0:  # the Player chose which of its units is attacked
+        att, dfn = n[N_MOVER], n[N_FOE]
+        n[N_MOVER] = n[N_FOE] = -1
+        battle.start(s, att, dfn, events)
+        return True
+    for c in O.battle_order(s, units(s)):
+        if s.flags[c] & (BUSY | ATTACKED | SHIELD_NOW):
+            continue
+        foes = command.attack_targets(s, c)
+        if foes:
+            dfn = _foe(s, c, foes)
+            if dfn < 0:
+                ask(s, NPC_FOE, c, O.tie_order(s, foes), events)
+                return True
+            battle.start(s, c, dfn, events)
+            return True
+        if _shoot(s, c, events):
+            return True
+        s.flags[c] |= ATTACKED  # nothing to attack: done
+        return True
+    return False
+
+
+def _foe(s: GraxiaState, c: int, foes: list[int]) -> int:
+    """The Player unit attacked (-1: the Player chooses, Solo Scenarios 4-6)."""
+    if len(foes) == 1:
+        return foes[0]
+    if s.sc.id in PLAYER_PICKS_FOE:
+        return -1
+    npc = s.sc.npc
+    if npc is not None and npc.movement == "home_row":
+        # Solo Scenario 2: Player-occupied castles, cities and villages first, left to right,
+        # front to back
+        south = O.player_south(s)
+        towns = [f for f in foes if s.sc.terrain[f] in NM.SETTLEMENTS]
+        if towns:
+            return min(towns, key=lambda f: (O.across(s, f, south), O.far(s, f, south)))
+    return O.weakest_first(s, foes)[0]
+
+
+def _shoot(s: GraxiaState, c: int, events: list[Event] | None) -> bool:
+    """Solo Scenario 1 ("always either shoot at range or attack", ``always_attack``): a unit
+    with no adjacent target shoots at the Player unit in range with the lowest health."""
+    npc = s.sc.npc
+    if npc is None or "always_attack" not in npc.rules or s.flags[c] & BUSY:
+        return False
+    ab = E.command_ability(s, c, True)
+    if ab is None:
+        return False
+    _, cells = E.command_targets(s, c, ab)
+    if not cells:
+        return False
+    E.use_command_ability(s, c, O.weakest_first(s, cells)[0], events)
+    s.flags[c] |= ATTACKED
+    K.keep_mana(s)
+    return True
+
+
+# ----- its own choices in the middle of an effect -------------------------------------------
+def _answer_choice(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
+    """A card's choice left to the non-player (§5.4 effects it casts): cards at random
+    (``s.rng``); units: an enemy unit by the enemy priority, a friendly one (Atonement's
+    donor) with the most health left; tiles: the first in the tie order."""
+    legal = choices.legal(s, lay)
+    kind = s.track[T_PEND]
+    if kind in (choices.SPELL, choices.UNIT):
+        pick = legal[s.rng.below(len(legal))]
+    else:
+        cells = {lay.decode(a)[1]: a for a in legal}
+        units_ = [c for c in cells if s.unit[c] >= 0]
+        if kind == choices.ATONE:
+            best = max(units_, key=lambda c: (O.health_left(s, c), -c))
+        elif units_ and len(units_) == len(cells):
+            enemies = [c for c in units_ if s.owner[c] != NPC]
+            best = O.enemy_first(s, enemies)[0] if enemies else O.friendly_first(s, units_)[0]
+        else:
+            best = O.tie_order(s, list(cells))[0]
+        pick = cells[best]
+    choices.apply(s, lay, pick, events)

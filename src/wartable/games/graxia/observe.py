@@ -16,6 +16,7 @@ from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 
 from . import actions as A
+from . import solo_setup
 from .actions import Layout
 from .setup import place_legal
 from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_GFELL0, T_SPY0, GraxiaState
@@ -120,6 +121,7 @@ def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> Graxia
         s.npc = list(obs["npc"])
         s.solo = list(obs["solo"])
         s.gone = list(obs["gone"])
+        s.sc = solo_setup.scenario_of(s)  # solo-3: the chosen Home Row
     s.udeck = list(obs["udeck"])
     s.sdeck = list(obs["sdeck"])
     s.guard = list(obs["guardians"])

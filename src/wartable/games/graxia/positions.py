@@ -10,7 +10,8 @@ from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import choices, relics
+from . import choices, relics, solo_setup
+from . import solo_mods as M
 from .actions import Layout
 from .battle import retreat_cells, sacrifice_legal
 from .catalog import Catalog, Scenario
@@ -213,9 +214,10 @@ def state_from_json(
     s.sup = _ints(data, "support", None, 0, n - 1)
     s.track = _ints(data, "track", TRACK_LEN, -2, MAX_INT)
     if sc.solo:
-        s.npc = _ints(data, "npc", NPC_LEN, -1, MAX_INT)
+        s.npc = _ints(data, "npc", NPC_LEN + n, -1, MAX_INT)
         s.solo = _ints(data, "solo", SOLO_LEN + n, -(2**62), 2**62)
         s.gone = _ints(data, "gone", n, 0, 1)
+        s.sc = solo_setup.scenario_of(s)  # solo-3: the chosen Home Row
     _check_track(s)
     _check_battle(s)
     problems = check(s)
@@ -326,6 +328,10 @@ def check(s: GraxiaState) -> list[str]:
     nu = len(cat.units)
     total = nu + len(cat.spells)
     guardians = [0, 0]
+    # solo (§9.2): the non-player's Guardians are plain units of its side; with
+    # ``impassable_ok`` its units stand on mountains; the set-up pools hold deck-building cards
+    solo = s.sc.solo
+    npc_mountains = s.sc.npc is not None and "impassable_ok" in s.sc.npc.rules
     for c in range(s.sc.board.size):
         u = s.unit[c]
         if u < 0:
@@ -335,13 +341,13 @@ def check(s: GraxiaState) -> list[str]:
         if not 0 <= u < nu or s.owner[c] not in (0, 1):
             bad.append(f"tile {s.sc.board.text(c)}: bad unit or owner")
             continue
-        if s.wounds[c] >= cat.units[u].health:
+        if s.wounds[c] >= M.max_health(s, c):
             bad.append(f"tile {s.sc.board.text(c)}: a unit with no health left is on the map")
-        if cat.units[u].is_guardian:
+        if cat.units[u].is_guardian and not (solo and s.owner[c] == 1):
             guardians[s.owner[c]] += 1
             if s.guard[s.owner[c]] != u:
                 bad.append(f"tile {s.sc.board.text(c)}: a Guardian that is not its seat's")
-        if s.sc.terrain[c] == "mountains":
+        if s.sc.terrain[c] == "mountains" and not (solo and s.owner[c] == 1 and npc_mountains):
             ut = cat.units[u]
             race = ut.race.lower()
             if not ("dwarf" in race or "goblin" in race or ut.flying):
@@ -373,7 +379,7 @@ def check(s: GraxiaState) -> list[str]:
                 bad.append("a Guardian is in a deck")
                 break
     for p in (0, 1):
-        if any(not 0 <= c < nu for c in s.pool[p]):
+        if not solo and any(not 0 <= c < nu for c in s.pool[p]):
             bad.append("a set-up pool holds a non-unit card")
         if sum(1 for x in s.portal if x == p) > 2:
             bad.append(f"seat {p} has more than two portals")
@@ -414,6 +420,7 @@ def _phase_problems(s: GraxiaState) -> list[str]:
         return ["placement: nobody is left to place"]
     elif (
         ph == GUARD
+        and not s.sc.solo  # the solo set-up runs in this phase (solo_setup.py)
         and s.guard[s.current] >= 0
         and not (s.track[T_PICKS] == 1 and s.guard[1 - s.current] >= 0)
     ):

@@ -51,7 +51,9 @@ STUN_LATER = 1024  # stunned during its own round: stunned on its next round
 STEALTH = 2048  # Stealth marker: no enemy ranged abilities or command spells (until its round)
 ANCHORED = 4096  # solo: a non-player unit that never moves (it still attacks and advances)
 ROUND_FLAGS = MOVED | ATTACKED | SHIELD_NOW | ABILITY | SUMMONED | BARRIER | EXTRA_MOVE
-FLAG_MASK = 8191
+HEAD_EAST = 8192  # solo-6: a non-player unit moving east in a straight line (npc_move.py)
+HEAD_WEST = 16384  # ... moving west
+FLAG_MASK = 32767
 
 # battle record fields (indices into ``bat``)
 (
@@ -91,9 +93,14 @@ TRACK_LEN = 27
 NPC_UNITS, NPC_BATTLE, NPC_COMMAND = 1, 3, 4
 PILES = 5
 
-# the non-player driver's progress (indices into ``npc``, npc.py)
-N_STAGE, N_PLAYED, N_BATTLE, N_MOVER, N_TURNS, N_FOE, N_SPARE0, N_SPARE1 = range(8)
+# the non-player driver's progress (indices into ``npc``, npc.py): the stage of its round,
+# command cards played this round, battle cards drawn for the current battle (1), the unit
+# waiting for the Player's choice (cell, -1), its turns begun, the attacked cell chosen
+# (-1), the destination chosen (-1), the last Game Turn whose start was announced; then C
+# per-cell marks (1: an option of the Player's pending choice)
+N_STAGE, N_PLAYED, N_BATTLE, N_MOVER, N_TURNS, N_FOE, N_DEST, N_GTURN = range(8)
 NPC_LEN = 8
+N_CELLS = NPC_LEN
 
 # solo scenario bookkeeping (indices into ``solo``; solo_rules.py/solo_awards.py,
 # solo_setup.py); after the SOLO_LEN named slots come C per-cell ints (bits: the
@@ -206,8 +213,8 @@ class GraxiaState:
         self.track[T_SPY0] = self.track[T_SPY1] = -1
         self.track[T_WINNER] = -1
         self.track[T_GFELL0] = self.track[T_GFELL1] = -1
-        self.npc = [0] * NPC_LEN
-        self.npc[N_MOVER] = self.npc[N_FOE] = -1
+        self.npc = [0] * (NPC_LEN + n)
+        self.npc[N_MOVER] = self.npc[N_FOE] = self.npc[N_DEST] = -1
         self.solo = [0] * (SOLO_LEN + n)
         self.gone = [0] * n
 

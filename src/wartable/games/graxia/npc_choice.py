@@ -1,0 +1,57 @@
+"""The Player's choices in the non-player's turn (§9.2): the tile a non-player unit moves
+into next to a Player unit (``NPC_TILE``) and which Player unit it attacks (``NPC_FOE``).
+
+Pending choices of seat 0 through ``choices.py``; the options are marked per cell in
+``npc`` (``N_CELLS + c``), the acting unit's cell is ``T_PEND_X``. Resolving only records
+the pick (``N_DEST``/``N_FOE``): the driver (npc.py) moves or attacks on its next step.
+Pure state (``choices.py`` imports this module).
+"""
+
+from __future__ import annotations
+
+from wartable.core.events import Event, emit
+
+from .state import (
+    N_CELLS,
+    N_DEST,
+    N_FOE,
+    N_MOVER,
+    T_PEND,
+    T_PEND_SEAT,
+    T_PEND_X,
+    T_PEND_Y,
+    GraxiaState,
+)
+
+NPC_TILE, NPC_FOE = 10, 11  # choices.py kinds
+KIND_NAMES = ("npc_tile", "npc_foe")
+
+
+def options(s: GraxiaState) -> list[int]:
+    n = s.sc.board.size
+    return [c for c in range(n) if s.npc[N_CELLS + c]]
+
+
+def ask(s: GraxiaState, kind: int, unit: int, cells: list[int], events: list[Event] | None) -> None:
+    """Ask the Player (seat 0) to pick one of ``cells`` for the non-player unit on ``unit``."""
+    for c in cells:
+        s.npc[N_CELLS + c] = 1
+    s.npc[N_MOVER] = unit
+    s.track[T_PEND], s.track[T_PEND_SEAT] = kind, 0
+    s.track[T_PEND_X], s.track[T_PEND_Y] = unit, 0
+    emit(
+        events,
+        "choice",
+        seat=0,
+        kind=KIND_NAMES[kind - NPC_TILE],
+        unit=s.sc.board.text(unit),
+        options=[s.sc.board.text(c) for c in cells],
+    )
+
+
+def resolve(s: GraxiaState, kind: int, pick: int, events: list[Event] | None) -> None:
+    n = s.sc.board.size
+    for c in range(n):
+        s.npc[N_CELLS + c] = 0
+    s.npc[N_DEST if kind == NPC_TILE else N_FOE] = pick
+    emit(events, "npc_choice", kind=KIND_NAMES[kind - NPC_TILE], cell=s.sc.board.text(pick))
