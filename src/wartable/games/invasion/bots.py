@@ -153,19 +153,19 @@ class HeuristicAgent:
             return self._defeat(obs, db, legal, seat)
         if phase == FORWARD:
             hand = obs.hand
-            for i in (2, 1):
-                if hand[GOLDS[i]]:
+            for i in (2, 1):  # GOLDS == (0, 1, 2)
+                if hand[i]:
                     return _A_FORWARD + i
             return _A_NO_FORWARD
         return legal[0]
 
     def _main(self, obs: SeatView, db: Db, legal: list[int], seat: int) -> int:
         hand = obs.hand
-        legal_set = set(legal)
         plan = best_attack(obs, db, hand)
+        # the main phase's legal ids ascend: membership by halving (no set to build)
         if obs.actions_left > 0 and legal[0] < _A_CHOOSE_BUY:  # some "play <card>" is legal
             for k in _PLAY_ORDER:
-                if not hand[k] or _PLAY0 + k not in legal_set:
+                if not hand[k] or not _has(legal, _PLAY0 + k):
                     continue
                 if k == SHAPESHIFT and not hand[TERROR]:
                     continue
@@ -176,24 +176,24 @@ class HeuristicAgent:
                 return _PLAY0 + k
             if (
                 hand[FURY]
-                and _PLAY0 + FURY in legal_set
+                and _has(legal, _PLAY0 + FURY)
                 and plan is None
                 and best_attack(obs, db, hand, extra=10)
             ):
                 return _PLAY0 + FURY
-        if plan is not None and _A_CHOOSE_DEFEAT in legal_set:
+        if plan is not None and _has(legal, _A_CHOOSE_DEFEAT):
             order = sorted(plan[0], key=_strongest_first(db))
             self._plan = (obs.turn, order, list(plan[1]))
             # outside Team Versus "defend <card>" / "target <slot>" picks Defeat at once
-            if order and _DEFEND0 + order[0] in legal_set:
+            if order and _has(legal, _DEFEND0 + order[0]):
                 return _DEFEND0 + order.pop(0)
             targets = self._plan[2]
-            if not order and targets and _A_TARGET + targets[0] in legal_set:
+            if not order and targets and _has(legal, _A_TARGET + targets[0]):
                 return _A_TARGET + targets.pop(0)
             return _A_CHOOSE_DEFEAT
         gold = db.gold
         money = obs.gold + hand[0] * gold[0] + hand[1] * gold[1] + hand[2] * gold[2]
-        if money < 30 and _A_CHOOSE_CAMPAIGN in legal_set and obs.defeated[seat]:
+        if money < 30 and _has(legal, _A_CHOOSE_CAMPAIGN) and obs.defeated[seat]:
             return _A_CHOOSE_CAMPAIGN
         # the main phase's legal actions ascend: direct buys (outside Team Versus) are the
         # block of ids from BUY (BUY_TOP too with the Ruler) below GOLD
@@ -205,7 +205,7 @@ class HeuristicAgent:
             pick = _A_DONE
         if pick == _A_DONE or _WANT[pick - _A_BUY] < 1.0:
             junk = eliminate_pick(obs, db, seat)
-            if junk >= 0 and _A_ELIMINATE + junk in legal_set:
+            if junk >= 0 and _has(legal, _A_ELIMINATE + junk):
                 return _A_ELIMINATE + junk
         if direct:
             return _A_PASS if pick == _A_DONE else pick
@@ -402,7 +402,7 @@ def best_attack(
     now = obs.targets
     if now:
         chosen = [t for t in now if row[t] >= 0]
-        live = [t for t in _SLOTS if row[t] >= 0 and t not in now]
+        live = [t for t in range(6) if row[t] >= 0 and t not in now]
         options = _options(db, row, live)
     else:
         chosen = now
@@ -513,24 +513,44 @@ def _options(db: Db, row: list[int], slots: list[int]) -> list[tuple[int, int, b
     return out
 
 
-_ROW_OPTIONS: dict[tuple[Db, tuple[int, ...]], list[tuple[int, int, bool, int]]] = {}
+_ROW_OPTIONS: Final[dict[tuple[Db, tuple[int, ...]], list[tuple[int, int, bool, int]]]] = {}
+# the last row asked about (a row changes a few times a game, and most decisions ask):
+# [db, a copy of the row, its options]
+_LAST_ROW: Final[list[Any]] = [None, [], []]
 
 
 def _row_options(db: Db, row: list[int]) -> list[tuple[int, int, bool, int]]:
     """``_options`` of every face-up invader, kept per row (the row changes rarely)."""
+    last = _LAST_ROW
+    if last[0] is db and last[1] == row:
+        hit: list[tuple[int, int, bool, int]] = last[2]
+        return hit
     key = (db, tuple(row))
-    hit = _ROW_OPTIONS.get(key)
-    if hit is None:
+    found = _ROW_OPTIONS.get(key)
+    if found is None:
         if len(_ROW_OPTIONS) > 4096:
             _ROW_OPTIONS.clear()
-        hit = _ROW_OPTIONS[key] = _options(db, row, [t for t in _SLOTS if row[t] >= 0])
-    return hit
+        found = _ROW_OPTIONS[key] = _options(db, row, [t for t in range(6) if row[t] >= 0])
+    last[0], last[1], last[2] = db, row[:], found
+    return found
 
 
-_SLOTS: Final = range(6)
+def _has(ascending: list[int], a: int) -> bool:
+    """``a in ascending`` for a list in ascending order, by halving."""
+    lo = 0
+    hi = len(ascending)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if ascending[mid] < a:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < len(ascending) and ascending[lo] == a
+
+
 _KINDS: Final = DEFENDERS[1:]  # all but the Imperial Guard
 assert DEFENDERS[0] == GUARD and _KINDS == tuple(range(_KINDS[0], NK))
-_NO_DEFENDERS: tuple[tuple[int, ...]] = ((),)
+_NO_DEFENDERS: Final[tuple[tuple[int, ...]]] = ((),)
 
 
 __all__ = ["NK", "HeuristicAgent", "best_attack", "eliminate_pick", "give_gold", "keep_value"]

@@ -11,7 +11,7 @@ from .state import InvasionState
 
 def invaders_of(s: InvasionState, owner: int) -> list[int]:
     """The invaders counted for a campaign holder (a team pools both partners')."""
-    if s.config.team:
+    if s.team:
         return s.defeated[2 * owner] + s.defeated[2 * owner + 1]
     return s.defeated[owner]
 
@@ -88,7 +88,7 @@ def winners(s: InvasionState, totals: list[tuple[int, int, int]] | None = None) 
     """The seats that share victory (``totals``: ``owner_totals(s)`` if already known)."""
     if totals is None:
         totals = owner_totals(s)
-    if s.config.solo:
+    if s.solo:
         return (0,) if totals[0][0] >= SOLO_THRESHOLD[s.config.solo_difficulty] else ()
     best = max(totals)
     return tuple(seat for seat in range(s.n) if totals[s.owner_of(seat)] == best)

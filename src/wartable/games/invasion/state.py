@@ -37,11 +37,15 @@ _LIST_FIELDS = (
     "campaign_deck", "campaign_row", "play", "targets", "revealed",
 )  # fmt: skip
 _NESTED_FIELDS = ("hand", "deck", "discard", "defeated", "pending_events", "campaigns", "stack")
+# the config's options the rules read at every decision, as plain fields (a frozen pydantic
+# model's attributes and properties cost several times a slot); set once from the config
+_RULE_FIELDS = ("solo", "team", "open_hands", "ask_gold", "limit", "turn_limit")
 
 
 class InvasionState:
     __slots__ = (
         "config", "rng", "db", *_INT_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS, "end_reason",
+        *_RULE_FIELDS,
     )  # fmt: skip
 
     config: InvasionConfig
@@ -92,12 +96,25 @@ class InvasionState:
     campaigns: list[list[int]]
     stack: list[list[int]]
     end_reason: str
+    solo: bool  # mode "solo"
+    team: bool  # mode "team" (Team Versus)
+    open_hands: bool  # Team Versus partners see each other's hand
+    ask_gold: bool  # Team Versus: the active player may ask the partner for Gold again
+    limit: int  # invaders that end the game (``InvasionConfig.invader_limit``)
+    turn_limit: int  # 0: none
 
     def __init__(self, config: InvasionConfig, rng: Rng, blank: bool = True) -> None:
         self.config = config
         self.rng = rng
         if not blank:  # ``copy`` sets every field itself
             return
+        mode = config.mode
+        self.solo = mode == "solo"
+        self.team = mode == "team"
+        self.open_hands = config.team_open_hands
+        self.ask_gold = config.team_gold == "ask"
+        self.limit = config.invader_limit()
+        self.turn_limit = config.turn_limit
         self.db = get_db(config.data_dir)
         for f in _INT_FIELDS:
             setattr(self, f, 0)
@@ -118,19 +135,25 @@ class InvasionState:
         for f in _NESTED_FIELDS:
             setattr(c, f, [x[:] for x in getattr(self, f)])
         c.end_reason = self.end_reason
+        c.solo = self.solo
+        c.team = self.team
+        c.open_hands = self.open_hands
+        c.ask_gold = self.ask_gold
+        c.limit = self.limit
+        c.turn_limit = self.turn_limit
         return c
 
     # ----- helpers used everywhere ---------------------------------------
     def owners(self) -> int:
         """Campaign holders: one per team in Team Versus, else one per seat."""
-        return self.n // 2 if self.config.team else self.n
+        return self.n // 2 if self.team else self.n
 
     def owner_of(self, seat: int) -> int:
-        return seat // 2 if self.config.team else seat
+        return seat // 2 if self.team else seat
 
     def teammate(self, seat: int) -> int:
         """The partner in Team Versus (seats 0-1, 2-3, 4-5 sit together), else -1."""
-        return seat ^ 1 if self.config.team else -1
+        return seat ^ 1 if self.team else -1
 
     def hand_size(self, seat: int) -> int:
         return sum(self.hand[seat])

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
-from typing import Any, Final
+from typing import Final
 
 from wartable.core.events import event
 
 from . import actions as A
 from .cards import ACTIONS, DEFENDERS, GLADIATOR, GOLDS, KEYS, NK, TERROR, TITAN
 from .config import SOLO_THRESHOLD
-from .db import Db
 from .effects import others, play_action, play_defender, resolve_attack, reveal_effect
 from .eventcards import resolve_event
 from .frames import frame_apply, frame_legal
@@ -45,12 +43,14 @@ assert GOLDS == (0, 1, 2) and _A_GOLD + 2 == _A_GOLD + GOLDS[2]
 
 
 _TRASH_AFTER_USE: Final = (TITAN, GLADIATOR)
-_ZEROS: Final = (0,) * NK
-_CARDS: Final = range(NK)
 _ALL_TARGETS: Final = tuple(_A_TARGET + t for t in range(6))
-_SLOTS: Final = range(6)
-_A0, _A1, _D0 = ACTIONS[0], ACTIONS[-1] + 1, DEFENDERS[0]
-assert DEFENDERS == tuple(range(_D0, NK))
+# the card kinds as ranges of ids (loops over ``range(...)`` compile to C loops with mypyc;
+# module constants are ``Final``: compiled, a plain module global is a dict lookup)
+_A0: Final = ACTIONS[0]
+_A1: Final = ACTIONS[-1] + 1
+_D0: Final = DEFENDERS[0]
+_BUY_TOP_SHIFT: Final = _A_BUY_TOP - _A_BUY
+assert ACTIONS == tuple(range(_A0, _A1)) and DEFENDERS == tuple(range(_D0, NK))
 
 
 def reset_turn(s: InvasionState) -> None:
@@ -97,13 +97,15 @@ def end_turn(s: InvasionState, ev: Ev) -> None:
             s.supply[k] += play[k]
             play[k] = 0
     pile = s.discard[seat]
-    for k in _CARDS:  # plain loops (not ``compress``): they compile to C loops with mypyc
-        if hand[k]:
-            pile[k] += hand[k]
-        if play[k]:
-            pile[k] += play[k]
-    hand[:] = _ZEROS
-    play[:] = _ZEROS
+    for k in range(NK):  # plain loops (not ``compress``): they compile to C loops with mypyc
+        c = hand[k]
+        if c:
+            pile[k] += c
+            hand[k] = 0
+        c = play[k]
+        if c:
+            pile[k] += c
+            play[k] = 0
     draw(s, seat, s.draw_limit, ev)
     reason = end_reason(s)
     if reason:
@@ -119,16 +121,14 @@ def end_turn(s: InvasionState, ev: Ev) -> None:
 
 def end_reason(s: InvasionState) -> str:
     """Chapter 7 and chapter 12: checked right after a turn ends."""
-    cfg = s.config
     if s.retreat:
         return "the Retreat card is revealed"
-    mode = cfg.mode
-    if mode == "solo":
-        if glory(s)[0] >= SOLO_THRESHOLD[cfg.solo_difficulty]:
+    if s.solo:
+        if glory(s)[0] >= SOLO_THRESHOLD[s.config.solo_difficulty]:
             return "the battle stage is passed"
     else:
-        limit = cfg.invader_limit()
-        if mode == "team":
+        limit = s.limit
+        if s.team:
             for owner in range(s.owners()):
                 if len(invaders_of(s, owner)) >= limit:
                     return f"{limit} invaders defeated"
@@ -138,7 +138,7 @@ def end_reason(s: InvasionState) -> str:
                     return f"{limit} invaders defeated"
     if max(s.row) < 0 and not s.blue_deck and not s.gold_deck:
         return "no invaders are left"
-    if cfg.turn_limit and s.turn >= cfg.turn_limit:
+    if s.turn_limit and s.turn >= s.turn_limit:
         return "turn limit"
     return ""
 
@@ -201,15 +201,11 @@ def legal(s: InvasionState, seat: int) -> list[int]:
     hand = s.hand[seat]
     phase = s.phase
     # plain loops: Python 3.11 comprehensions cost a function call each (short lists here)
-    if phase == MAIN:
-        held = []  # the kinds in hand, ascending
-        for k in _CARDS:
-            if hand[k]:
-                held.append(k)
-        out = []
+    if phase == MAIN:  # ascending ids (the heuristic bot searches them in halves)
+        out: list[int] = []
         if s.actions_left > 0:
-            for k in held:
-                if _A0 <= k < _A1:
+            for k in range(_A0, _A1):
+                if hand[k]:
                     out.append(_PLAY0 + k)
         out.append(_A_CHOOSE_BUY)
         camps = s.campaign_row
@@ -220,23 +216,23 @@ def legal(s: InvasionState, seat: int) -> list[int]:
         if invaders:
             out.append(_A_CHOOSE_DEFEAT)
         out.append(_A_PASS)
-        for k in held:
-            if k != TERROR:
+        for k in range(NK):
+            if hand[k] and k != TERROR:
                 out.append(_A_ELIMINATE + k)
-        if s.config.mode != "team":
+        if not s.team:
             # a direct buy, defender or target opens the Buy or Defeat choice (no partner
             # to wait for)
             money = spendable(s, seat)
-            out += _buys(s, money)
+            add_buys(out, s, money)
             if invaders:
                 acost = s.db.attack_cost
-                for d in held:
-                    if d >= _D0 and acost[d] <= money:
+                for d in range(_D0, NK):
+                    if hand[d] and acost[d] <= money:
                         out.append(_DEFEND0 + d)
                 if min(row) >= 0:
                     out += _ALL_TARGETS
                 else:
-                    for t in _SLOTS:
+                    for t in range(6):
                         if row[t] >= 0:
                             out.append(_A_TARGET + t)
         return out
@@ -258,23 +254,23 @@ def legal(s: InvasionState, seat: int) -> list[int]:
     if hand[2]:
         out.append(_A_GOLD + 2)
     if phase == BUY:
-        out += _buys(s, spendable(s, seat))
+        add_buys(out, s, spendable(s, seat))
         out.append(_A_DONE)
-        if s.config.mode == "team" and _can_ask(s, seat):
+        if s.team and _can_ask(s, seat):
             out.append(_A_ASK)
         return out
     if phase == DEFEAT:
-        if s.config.mode == "team" and _can_ask(s, seat):
+        if s.team and _can_ask(s, seat):
             out.append(_A_ASK)
         money = spendable(s, seat)
         acost = s.db.attack_cost
-        for d in DEFENDERS:
+        for d in range(_D0, NK):
             if hand[d] and acost[d] <= money:
                 out.append(_DEFEND0 + d)
         targets = s.targets
         if not targets or s.atk_titan:
             row = s.row
-            for t in _SLOTS:
+            for t in range(6):
                 if row[t] >= 0 and t not in targets:
                     out.append(_A_TARGET + t)
         if targets and s.atk_titan:
@@ -290,46 +286,26 @@ def _can_ask(s: InvasionState, seat: int) -> bool:
     hands (``team_open_hands = false``) only the partner's hand size is known, so any
     card in the partner's hand allows asking (the partner may still give nothing).
     """
-    if s.config.team_gold != "ask":
+    if not s.ask_gold:
         return False
-    if not s.config.team_open_hands:
+    if not s.open_hands:
         return s.hand_size(seat ^ 1) > 0
     mate = s.hand[seat ^ 1]
     return bool(mate[0] or mate[1] or mate[2])
 
 
-def _buys(s: InvasionState, money: int) -> list[int]:
+def add_buys(out: list[int], s: InvasionState, money: int) -> None:
+    """Append the "buy <card>" ids ``money`` affords, the kingdom's order, empty piles left
+    out; then, with the Ruler, the same as "buy <card> top"."""
     supply = s.supply
-    table = _buy_table(s)
-    affordable = table.get(money)
-    if affordable is None:
-        cost = s.db.cost
-        affordable = table[money] = [_A_BUY + k for k in s.kingdom if cost[k] <= money]
-    if 0 in table[-1](supply):  # a pile is empty: leave it out
-        out = [a for a in affordable if supply[a - _A_BUY]]
-    else:
-        out = affordable[:]
+    cost = s.db.cost
+    start = len(out)
+    for k in s.kingdom:
+        if cost[k] <= money and supply[k]:
+            out.append(_A_BUY + k)
     if s.ruler:
-        out += [_A_BUY_TOP - _A_BUY + a for a in out]
-    return out
-
-
-_BUY_TABLES: dict[tuple[Db, tuple[int, ...]], dict[int, Any]] = {}
-
-
-def _buy_table(s: InvasionState) -> dict[int, Any]:
-    """Per kingdom: "buy <card>" ids affordable with each amount of money (ascending, as
-    the kingdom), and at key -1 a getter of the kingdom's supply counts."""
-    key = (s.db, tuple(s.kingdom))
-    table = _BUY_TABLES.get(key)
-    if table is None:
-        if len(_BUY_TABLES) > 256:
-            _BUY_TABLES.clear()
-        kingdom = s.kingdom
-        table = _BUY_TABLES[key] = {-1: lambda supply: [supply[k] for k in kingdom]}
-        if len(kingdom) > 1:
-            table[-1] = itemgetter(*kingdom)
-    return table
+        for i in range(start, len(out)):
+            out.append(out[i] + _BUY_TOP_SHIFT)
 
 
 def pay(s: InvasionState, seat: int, cost: int, ev: Ev) -> None:
@@ -387,7 +363,7 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
     phase = s.phase
     if phase == FORWARD:  # the commonest decision first (only these two choices are legal)
         if a != _A_NO_FORWARD:
-            g = GOLDS[a - _A_FORWARD]
+            g = a - _A_FORWARD  # GOLDS == (0, 1, 2)
             s.hand[seat][g] -= 1
             s.deck[seat].append(g)
             if ev is not None:
@@ -400,7 +376,7 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
         s.phase = phase = BUY if a < _A_GOLD else DEFEAT
     if phase == MAIN:
         if a < _A_CHOOSE_BUY:
-            play_action(s, seat, ACTIONS[a - _A_PLAY], ev)
+            play_action(s, seat, a - _PLAY0, ev)
         elif a == _A_CHOOSE_BUY:
             enter_choice(s, BUY)
         elif a == _A_CHOOSE_DEFEAT:
@@ -420,8 +396,7 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
     elif a == _A_ASK:  # Team Versus: the partner may give Gold again (chapter 12)
         push(s, F_TEAMGOLD, s.teammate(seat))
     elif a < _A_DONE and a >= _A_GOLD:
-        g = GOLDS[a - _A_GOLD]
-        play_gold(s, seat, g, 1, ev)
+        play_gold(s, seat, a - _A_GOLD, 1, ev)  # GOLDS == (0, 1, 2)
     elif phase == BUY:
         if a == _A_DONE:
             s.phase = FORWARD
@@ -442,7 +417,7 @@ def apply(s: InvasionState, seat: int, a: int, ev: Ev) -> None:
                     if s.hand[o][_BETRAYAL] + s.deck[o].count(_BETRAYAL):
                         push(s, F_BETRAYAL, o)
         else:
-            d = DEFENDERS[a - _A_DEFEND]
+            d = a - _DEFEND0
             pay(s, seat, s.db.attack_cost[d], ev)
             play_defender(s, seat, d, ev)
     settle(s, ev)

@@ -16,16 +16,15 @@ from .state import InvasionState
 Ev = list[Event] | None
 
 
-_CARDS: Final = range(NK)
-
-
 def reshuffle(s: InvasionState, seat: int, ev: Ev) -> None:
     """Chapter 5: when the deck runs out, shuffle the discard pile as the new deck."""
     pile = s.discard[seat]
     cards: list[int] = []  # ascending kinds
-    for k in _CARDS:
-        if pile[k]:
-            cards += [k] * pile[k]
+    for k in range(NK):
+        c = pile[k]
+        if c:
+            for _ in range(c):
+                cards.append(k)
     s.rng.shuffle(cards)
     s.discard[seat] = [0] * NK
     s.deck[seat] = cards + s.deck[seat]
@@ -57,13 +56,12 @@ def draw(s: InvasionState, seat: int, count: int, ev: Ev) -> int:
             reshuffle(s, seat, ev)
             deck = s.deck[seat]
         take = min(count - got, len(deck))
-        top = deck[-take:]
-        del deck[-take:]
-        for k in top:
+        for _ in range(take):  # the top card is the last
+            k = deck.pop()
             hand[k] += 1
+            if ev is not None:
+                drawn.append(KEYS[k])
         got += take
-        if ev is not None:
-            drawn.extend(KEYS[k] for k in reversed(top))
     if ev is not None and count:
         ev.append(event("draw", seat=seat, count=got))
         ev.append(event("drew", to=(seat,), seat=seat, cards=drawn))
@@ -83,7 +81,9 @@ def reveal(s: InvasionState, seat: int, count: int, ev: Ev) -> list[int]:
     return out
 
 
-GAIN_DISCARD, GAIN_TOP, GAIN_HAND = 0, 1, 2
+GAIN_DISCARD: Final = 0
+GAIN_TOP: Final = 1
+GAIN_HAND: Final = 2
 
 
 def gain(s: InvasionState, seat: int, kind: int, where: int, ev: Ev) -> bool:
