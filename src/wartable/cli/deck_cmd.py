@@ -1,7 +1,8 @@
 """``wartable deck check FILE [--game GAME]``: explain every rule a deck file breaks.
 
 A game plugs in by exposing ``check_deck(path) -> list[str]`` (one line per
-violation, empty when the deck is legal) in its package.
+violation, empty when the deck is legal) in its package; with ``--scenario`` it is called
+as ``check_deck(path, scenario)``.
 """
 
 from __future__ import annotations
@@ -24,13 +25,17 @@ deck_app = typer.Typer(help="Constructed decks.", no_args_is_help=True)
 def check(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="A deck file (TOML).")],
     game_id: Annotated[str, typer.Option("--game", help="The game the deck is for.")] = "draconia",
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="The scenario whose deck rules apply (graxia: solo-4..6)."),
+    ] = None,
 ) -> None:
     """List every way FILE breaks the deck construction rules (exit 2 if it does)."""
     get_game(game_id)
     checker = getattr(importlib.import_module(f"wartable.games.{game_id}"), "check_deck", None)
     if checker is None:
         fail(f"{game_id} has no deck construction")
-    problems = checker(path)
+    problems = checker(str(path), scenario) if scenario else checker(path)
     if not problems:
         typer.echo(f"{path}: a legal deck")
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import HeuristicAgent
+from .deckfile import check_deck
 from .game import GraxiaGame
 from .registry import check_data
 
@@ -14,4 +15,12 @@ AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent}
 # (heuristic play-outs cost 25 times as much; docs/agents.md)
 ISMCTS_GUIDE: dict[str, Any] = {"bias": 1.0}
 
-__all__ = ["AGENTS", "GAME", "ISMCTS_GUIDE", "GraxiaGame", "HeuristicAgent", "check_data"]
+__all__ = [
+    "AGENTS",
+    "GAME",
+    "ISMCTS_GUIDE",
+    "GraxiaGame",
+    "HeuristicAgent",
+    "check_data",
+    "check_deck",
+]

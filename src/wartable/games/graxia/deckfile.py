@@ -132,21 +132,20 @@ def problems(cat: Catalog, sc: Scenario, units: list[int], spells: list[int]) ->
     for u, n in sorted(Counter(units).items()):
         ut = cat.units[u]
         if ut.klass != GUARDIAN and n > avail_u.get(u, 0):
-            out.append(
-                f"{n} x {ut.name}: the box holds {avail_u.get(u, 0)} for the Player "
-                f"({cat.copies[u]} cards, less the Non-Player's)"
-            )
+            out.append(_too_many(n, ut.name, cat.copies[u], avail_u.get(u, 0)))
     nu = len(cat.units)
     for x, n in sorted(Counter(spells).items()):
         if n > avail_s.get(x, 0):
-            out.append(
-                f"{n} x {cat.spells[x].name}: the box holds {avail_s.get(x, 0)} for the Player "
-                f"({cat.copies[nu + x]} cards, less the Non-Player's)"
-            )
+            out.append(_too_many(n, cat.spells[x].name, cat.copies[nu + x], avail_s.get(x, 0)))
     for k, n in missing_classes(cat, sc, units).items():
         word = {HERO: "Heroes", LARGE: "Large Creatures", NORMAL: "normal units"}[k]
         out.append(f"the starting units need {n} more {word} in the unit deck ({sec})")
     return out
+
+
+def _too_many(n: int, name: str, box: int, free: int) -> str:
+    npc = f", the Non-Player's decks use {box - free}" if box > free else ""
+    return f"{n} x {name}: at most {free} (the box has {box}{npc})"
 
 
 # ----- the file --------------------------------------------------------------------------
@@ -174,11 +173,12 @@ def parse(text: str | bytes, what: str = "deck") -> DeckFile:
 
 
 def read(path: Path | str) -> DeckFile:
+    """A deck file; errors name the problem, not the path (the caller names the file)."""
     try:
         data = read_bytes(str(path), MAX_DECK_BYTES, DataError)
     except OSError as err:
-        raise DataError(f"{path}: cannot read the deck file ({err.strerror})") from None
-    return parse(data, str(path))
+        raise DataError(f"cannot read the deck file ({err.strerror})") from None
+    return parse(data, "deck file")
 
 
 def resolve(cat: Catalog, deck: DeckFile) -> tuple[list[int], list[int], list[str]]:
