@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
@@ -90,6 +91,8 @@ class GraxiaConfig(BaseModel):
 
         from .deckfile import MAX_DECK_BYTES
 
+        if not Path(value).is_file():
+            raise ValueError("deck: not a regular file or not found")
         try:
             return decode_utf8(read_bytes(value, MAX_DECK_BYTES, WartableError), "deck")
         except OSError as err:

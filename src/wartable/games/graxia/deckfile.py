@@ -174,6 +174,8 @@ def parse(text: str | bytes, what: str = "deck") -> DeckFile:
 
 def read(path: Path | str) -> DeckFile:
     """A deck file; errors name the problem, not the path (the caller names the file)."""
+    if not Path(path).is_file():
+        raise DataError("not a regular file" if Path(path).exists() else "file not found")
     try:
         data = read_bytes(str(path), MAX_DECK_BYTES, DataError)
     except OSError as err:
