@@ -14,6 +14,7 @@ from wartable.core.events import Event, emit
 from . import actions as A
 from . import board as B
 from . import effects as E
+from . import solo_mods as M
 from .actions import Layout
 from .catalog import BATTLE_ACTIVE, BATTLE_PASSIVE, BOTH, MAG, PHYS, UnitType
 from .state import (
@@ -163,7 +164,7 @@ def exchange_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
         if card < nu:
             continue
         sp = s.cat.spells[card - nu]
-        if sp.sacrifice_only or s.mana[seat] < sp.cost:
+        if sp.sacrifice_only or s.mana[seat] < M.card_cost(s, seat, sp.cost):
             continue
         if sp.in_battle and E.spell_allowed_in_battle(s, side, sp):
             out.append(lay.one(A.K_SPELL, card - nu))
@@ -199,7 +200,7 @@ def exchange_apply(
         emit(events, "battle_ability", seat=seat, ability=name)
         if ab.self_wounds:
             s.wounds[cell] += ab.self_wounds  # §5.1: paid at once, not reduced
-            if s.wounds[cell] >= ut.health:
+            if s.wounds[cell] >= M.max_health(s, cell):
                 B.eliminate(s, cell, 1 - seat, events)
         if s.unit[cell] >= 0:
             E.battle_effects(s, side, ab.effects, events)
@@ -208,7 +209,7 @@ def exchange_apply(
         sp = s.cat.spells[x]
         s.hands[seat].remove(card)
         s.discards[s.sdeck[seat]].append(card)
-        s.mana[seat] -= sp.cost
+        s.mana[seat] -= M.card_cost(s, seat, sp.cost)
         emit(events, "battle_spell", seat=seat, spell=sp.name)
         if sp.in_battle:
             E.battle_effects(s, side, sp.effects, events)
@@ -291,6 +292,8 @@ def resolve(s: GraxiaState, events: list[Event] | None) -> None:
         bv = s.bat[B_BV0 + side]
         target = dfn if side == 0 else att
         n = (bv + 1) // 2 + s.bat[B_ADDW0 + side]
+        if s.sc.solo:  # §9.2: Solo Scenario 2's +2, Home-Row D's Blood Vigor
+            n += M.battle_bonus(s, seat_of(s, side))
         n -= E.battle_reduction(s, target)
         if side == 0 and s.flags[dfn] & SHIELD:
             n -= 2  # §6 A Shield: the defender's shield subtracts 2 wounds
@@ -314,7 +317,7 @@ def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> No
     for side, cell in ((1, dfn), (0, att)):
         if s.unit[cell] < 0:
             dead[side] = True
-        elif s.wounds[cell] >= s.cat.units[s.unit[cell]].health:
+        elif s.wounds[cell] >= M.max_health(s, cell):
             B.eliminate(s, cell, aseat if side == 1 else 1 - aseat, events)
             dead[side] = True
     w0, w1 = s.bat[B_WOUND0], s.bat[B_WOUND1]
@@ -340,7 +343,7 @@ def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> No
         if not cells:
             emit(events, "retreat_blocked", cell=s.sc.board.text(dfn))
             s.wounds[dfn] += 1  # §7 step 9: blocked: 1 wound and stays
-            if s.wounds[dfn] >= s.cat.units[s.unit[dfn]].health:
+            if s.wounds[dfn] >= M.max_health(s, dfn):
                 B.eliminate(s, dfn, aseat, events)
         elif len(cells) == 1:
             do_retreat(s, cells[0], events)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from wartable.core.events import Event, emit
 
 from . import choices as C
+from . import solo_mods as M
 from . import victory
 from .catalog import GUARDIAN, LARGE, UnitType
 from .hexes import NORTH, SOUTH
@@ -48,7 +49,10 @@ def mountaineer(ut: UnitType) -> bool:
 
 
 def can_stand(s: GraxiaState, ut: UnitType, cell: int) -> bool:
-    """§5.4 Mountains: only Goblins and Dwarves may enter."""
+    """§5.4 Mountains: only Goblins and Dwarves may enter; a removed tile (§9.2 Solo
+    Scenario 1) takes nobody."""
+    if s.gone[cell]:
+        return False
     return s.sc.terrain[cell] != MOUNTAINS or mountaineer(ut) or ut.flying
 
 
@@ -122,6 +126,8 @@ def damage(
     """
     if s.unit[cell] < 0 or amount <= 0:
         return 0
+    if s.sc.solo:
+        amount += M.damage_bonus(s, by)  # §9.2 Solo Scenario 2: the Non-Player's +2
     if not unmitigated:
         amount = reduce_wounds(s, cell, amount, command)
         if s.flags[cell] & SHIELD:
@@ -135,7 +141,7 @@ def damage(
         C.request(s, C.REFLECT, s.owner[cell], cell, back, events)  # its owner picks where
     s.wounds[cell] += amount
     emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount)
-    if s.wounds[cell] >= s.cat.units[s.unit[cell]].health:
+    if s.wounds[cell] >= M.max_health(s, cell):
         eliminate(s, cell, by, events)
     return amount
 

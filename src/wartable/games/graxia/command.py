@@ -7,7 +7,8 @@ from wartable.core.events import Event, emit
 
 from . import actions as A
 from . import board as B
-from . import effects
+from . import effects, solo_rules
+from . import solo_mods as M
 from .actions import Layout
 from .board import pick_up_banner
 from .catalog import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE, UnitType
@@ -71,6 +72,8 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
                 for m in b.nbr[c]
             ):
                 out.append(n)
+    if s.sc.portals:  # §9.2 Solo Scenario 1: the portals joining the two continents
+        out.extend(n for n in solo_rules.portal_moves(s, c, ut) if n not in out)
     if s.portal[c] == seat and not s.flags[c] & EXTRA_MOVE:
         # §6 A: a portal move is a "move" ability, at most one extra per unit and round
         for n in range(b.size):
@@ -99,6 +102,11 @@ def attack_targets(s: GraxiaState, c: int) -> list[int]:
 
 
 def summon_cost(s: GraxiaState, seat: int, u: int, cell: int, g: int = -2) -> int:
+    """What the summon costs: ``base_cost``, halved on solo Home-Row A (§9.2)."""
+    return M.card_cost(s, seat, base_cost(s, seat, u, cell, g))
+
+
+def base_cost(s: GraxiaState, seat: int, u: int, cell: int, g: int = -2) -> int:
     """§6 C: the unit's cost, less 7 once per round when placed behind the Guardian."""
     cost = s.cat.units[u].cost
     if s.track[T_DISCOUNT] or s.cat.units[u].klass == GUARDIAN:
@@ -184,7 +192,8 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
         else:
             sp = card - nu
             spell = s.cat.spells[sp]
-            if spell.in_command and not spell.sacrifice_only and s.mana[seat] >= spell.cost:
+            cost = M.card_cost(s, seat, spell.cost)
+            if spell.in_command and not spell.sacrifice_only and s.mana[seat] >= cost:
                 for t in effects.spell_targets(s, seat, spell):
                     out.append(lay.one(A.K_SPELL, sp) if t < 0 else lay.at(A.K_SPELL_AT, sp, t))
     out.extend(portal_actions(s, lay, seat, g))
@@ -275,7 +284,7 @@ def do_move(s: GraxiaState, a: int, b: int, events: list[Event] | None) -> None:
 
 
 def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | None) -> None:
-    cost = summon_cost(s, seat, u, cell)
+    cost = base_cost(s, seat, u, cell)
     if s.track[T_ALLIES] and cell not in s.sc.home[seat]:
         g = s.guardian_cell(seat)
         if g < 0 or cell not in s.sc.board.nbr[g]:
@@ -283,6 +292,7 @@ def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | N
             s.track[T_ALLIES] = 0
     if cost < s.cat.units[u].cost:
         s.track[T_DISCOUNT] = 1
+    cost = M.card_cost(s, seat, cost)
     s.mana[seat] -= cost
     s.hands[seat].remove(u)
     place(s, seat, u, cell, events)

@@ -8,6 +8,7 @@ from wartable.core.events import Event, emit
 from . import actions as A
 from . import board as B
 from . import choices as C
+from . import solo_mods as M
 from .catalog import BOTH, COMMAND_ACTIVE, LARGE, MAG, PHYS, Ability, Effect, Spell
 from .push import displace, push_cells
 from .state import (
@@ -45,7 +46,7 @@ def can_draw(s: GraxiaState, seat: int, unit: bool) -> bool:
     if unit and not s.sc.unit_deck_used[seat]:
         return False  # §9.1 #6: the Unit Deck is never used (its discards are not redrawn)
     pile = s.udeck[seat] if unit else s.sdeck[seat]
-    return s.hand_size(seat) < s.sc.hand_limit and bool(s.decks[pile] or s.discards[pile])
+    return s.hand_size(seat) < M.hand_limit(s, seat) and bool(s.decks[pile] or s.discards[pile])
 
 
 def draw_card(s: GraxiaState, seat: int, unit: bool, events: list[Event] | None) -> None:
@@ -353,6 +354,8 @@ def _ranged_damage(s: GraxiaState, shooter: int, target: int, e: Effect) -> int:
         dmg += e.bonus
     if not e.area and s.sc.terrain[shooter] in (B.HILLS, B.MOUNTAINS):
         dmg += 1  # §5.4 Hills, Mountains: +1 for a ranged attack fired from them
+    if s.sc.solo and M.volley(s, shooter):
+        dmg *= 2  # §9.2 Solo Scenario 3, Home-Row D: Volley doubles the unit's missile damage
     return dmg
 
 
@@ -378,7 +381,7 @@ def use_command_ability(s: GraxiaState, c: int, target: int, events: list[Event]
     )
     if ab.self_wounds:
         s.wounds[c] += ab.self_wounds
-        if s.wounds[c] >= s.cat.units[s.unit[c]].health:
+        if s.wounds[c] >= M.max_health(s, c):
             B.eliminate(s, c, 1 - seat, events)
             return
     for e in ab.effects:
@@ -437,7 +440,7 @@ def _command_effect(
         B.stun(s, target)
     elif k == "grant_attack" and s.unit[target] >= 0:
         s.wounds[target] += e.amount  # §5.4 Aura of Aggression: cannot be mitigated
-        if s.wounds[target] >= s.cat.units[s.unit[target]].health:
+        if s.wounds[target] >= M.max_health(s, target):
             B.eliminate(s, target, 1 - seat, events)
         else:
             s.flags[target] &= ~(ATTACKED | SHIELD_NOW)
@@ -515,7 +518,7 @@ def cast_command_spell(
     card = len(s.cat.units) + sp_index
     s.hands[seat].remove(card)
     s.discards[s.sdeck[seat]].append(card)
-    s.mana[seat] -= sp.cost
+    s.mana[seat] -= M.card_cost(s, seat, sp.cost)
     emit(
         events,
         "spell",

@@ -10,6 +10,7 @@ from wartable.core.events import Event
 
 from . import actions as A
 from . import effects
+from . import solo_mods as M
 from .actions import Layout
 from .state import COMMAND, RELIC, T_WINDOW, GraxiaState
 
@@ -30,7 +31,8 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
             continue
         seen.add(card)
         sp = s.cat.spells[card - nu]
-        if not (sp.relic and sp.in_command) or sp.sacrifice_only or s.mana[seat] < sp.cost:
+        cost = M.card_cost(s, seat, sp.cost)
+        if not (sp.relic and sp.in_command) or sp.sacrifice_only or s.mana[seat] < cost:
             continue
         for t in effects.spell_targets(s, seat, sp):
             out.append(

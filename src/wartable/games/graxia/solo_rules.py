@@ -1,41 +1,281 @@
 """Guardians of Graxia solo scenarios (§9.2 Solo Scenarios 1-6): their special rules.
 
 The non-player driver (``npc.py``) and the engine call these hooks; each dispatches on the
-scenario id (``solo-1`` .. ``solo-6``) and does nothing in two-player scenarios.
+scenario (``solo-1`` .. ``solo-6``) and does nothing in two-player scenarios:
+
+- ``turn_start``: the start of every Game Turn (solo-1's rows removed; solo-3's reinforcements
+  by land type on turns 2-4, placed where the Player wishes);
+- ``npc_turn_start``: the start of the Non-Player's turn, before its command deck (solo-2's
+  home-row units and Talon and Ebon, solo-4's city/village and column units, solo-6's forest,
+  column, hill and boulder field units);
+- ``after_capture``/``after_elimination`` (``solo_awards``, called by ``victory.py``);
+- ``check_end``: after every step: the queued choices of the Player, then the results.
 """
 
 from __future__ import annotations
 
-from wartable.core.events import Event
+from typing import Final
 
-from .state import GraxiaState
+from wartable.core.events import Event, emit
+
+from . import board as B
+from . import solo_awards as W
+from . import solo_choices as SC
+from . import solo_mods as M
+from .catalog import UnitType
+from .state import (
+    ABILITY,
+    ANCHORED,
+    OVER,
+    S_OBJ_LOST,
+    S_QUEUE,
+    S_SYPE,
+    SUMMONED,
+    T_GFELL0,
+    T_PEND,
+    T_PEND_SEAT,
+    T_PEND_X,
+    T_PEND_Y,
+    T_WINNER,
+    GraxiaState,
+)
+
+after_capture = W.after_capture
+place_npc = SC.place_npc
+
+ROWS_PER_REMOVAL: Final = 3  # solo-1: three rows at the start of every odd turn from 3 on
+ARRIVAL_WOUNDS: Final = 3  # solo-2: Talon and Ebon's arrival; solo-6: a unit summoned onto
+COLUMN_WOUNDS: Final = 2  # solo-4: Player units next to the column tiles
 
 
 def is_solo(s: GraxiaState) -> bool:
     """A §9.2 solo scenario (one seat; the non-player is side 1)."""
-    return s.sc.id.startswith("solo-")
-
-
-def turn_start(s: GraxiaState, events: list[Event] | None) -> None:
-    """At the start of every Game Turn (solo-1: rows removed on odd turns from 3 on)."""
-    return None
-
-
-def npc_turn_start(s: GraxiaState, events: list[Event] | None) -> None:
-    """At the start of the non-player's turn, before its command deck (spawns, arrivals)."""
-    return None
-
-
-def after_capture(s: GraxiaState, cell: int, old_owner: int, events: list[Event] | None) -> None:
-    """A tile changed control (``s.ctrl[cell]`` is the new controller)."""
-    return None
+    return s.sc.solo
 
 
 def after_elimination(s: GraxiaState, unit: int, owner: int, events: list[Event] | None) -> None:
     """A unit of type ``unit`` owned by side ``owner`` was eliminated."""
-    return None
+    W.after_elimination(s, s.cat.units[unit], owner, events)
 
 
+# ----- Game Turn start -------------------------------------------------------------------------
+def turn_start(s: GraxiaState, events: list[Event] | None) -> None:
+    """At the start of every Game Turn (before the Player's round)."""
+    n = W.scenario(s)
+    if n == 1:
+        remove_rows(s, events)
+    elif n == 3 and p(s, "reinforce_from", 2) <= s.turn <= p(s, "reinforce_to", 4):
+        # §9.2 Solo Scenario 3: one unit on a lake, a plains and a forest tile, as the Player
+        # wishes (queued: the Player places them one at a time)
+        s.solo[S_QUEUE] |= (1 << len(SC.queue_types(s))) - 1
+    check_end(s, events)
+
+
+def p(s: GraxiaState, name: str, default: int) -> int:
+    """A scenario param (the TOML's ``params``), else the printed rule."""
+    return s.sc.param(name, default)
+
+
+def rows_removed_by(s: GraxiaState, turn: int) -> int:
+    """§9.2 Solo Scenario 1: rows gone at the start of ``turn`` (3 on turns 3, 5, 7...;
+    params ``removal_first_turn``, ``removal_every``, ``removal_rows_each``)."""
+    first = p(s, "removal_first_turn", 3)
+    if turn < first:
+        return 0
+    every = max(1, p(s, "removal_every", 2))
+    return p(s, "removal_rows_each", ROWS_PER_REMOVAL) * ((turn - first) // every + 1)
+
+
+def remove_rows(s: GraxiaState, events: list[Event] | None) -> None:
+    """Remove every row due by this turn that is still on the map (idempotent)."""
+    rows = s.sc.removal_rows
+    due = min(rows_removed_by(s, s.turn), len(rows))
+    for i in range(due):
+        for c in rows[i]:
+            if not s.gone[c]:
+                remove_tile(s, c, events)
+    if rows and due >= len(rows):
+        W.record(s, W.NPC, W.R_B_GONE, events)  # continent B has disappeared
+
+
+def remove_tile(s: GraxiaState, c: int, events: list[Event] | None) -> None:
+    """A tile leaves the game: its unit with it (to its owner's discards, a Guardian to the
+    hand, no points: nobody eliminated it), its control, its portal; objectives it belonged
+    to are settled (held by the Player: done for good; otherwise: impossible)."""
+    for k in range(len(W.OBJECTIVES)):
+        if c in W.objective_cells(s, k) and s.ctrl[c] != W.PLAYER:
+            s.solo[S_OBJ_LOST] |= 1 << k
+    u = s.unit[c]
+    if u >= 0:
+        ut = s.cat.units[u]
+        if ut.name == W.SYPE and s.owner[c] == W.NPC and s.solo[S_SYPE] == 0:
+            s.solo[S_SYPE] = 2
+        _discard_unit(s, c, ut)
+        emit(events, "unit_removed", cell=s.sc.board.text(c), unit=ut.name)
+    s.gone[c] = 1
+    s.ctrl[c] = -1
+    s.portal[c] = -1
+    emit(events, "tile_removed", cell=s.sc.board.text(c))
+
+
+def _discard_unit(s: GraxiaState, c: int, ut: UnitType) -> None:
+    seat = s.owner[c]
+    u = s.unit[c]
+    if ut.is_guardian:
+        s.hands[seat].append(u)
+        s.track[T_GFELL0 + seat] = s.round_no
+    else:
+        s.discards[s.udeck[seat]].append(u)
+    s.unit[c], s.owner[c], s.wounds[c], s.flags[c] = -1, -1, 0, 0
+
+
+def portal_moves(s: GraxiaState, c: int, ut: UnitType) -> list[int]:
+    """Solo Scenario 1: the scenario's portals join the continents: a unit on a portal tile may
+    move to its twin (a normal move) when it is free and still in the game."""
+    out = []
+    for a, b in s.sc.portals:
+        n = b if c == a else a if c == b else -1
+        if n >= 0 and s.unit[n] < 0 and B.can_stand(s, ut, n):
+            out.append(n)
+    return out
+
+
+# ----- the Non-Player's turn start -------------------------------------------------------------
+def npc_turn_start(s: GraxiaState, events: list[Event] | None) -> None:
+    """At the start of the Non-Player's turn, before its command deck."""
+    n = W.scenario(s)
+    t = s.turn
+    if n == 2:
+        if t == p(s, "reinforce_turn", 2):
+            for c in s.sc.home[W.NPC]:
+                spawn(s, c, events, idle=True)
+        if t == p(s, "arrive_turn", 3):
+            arrive(s, W.TALON, p(s, "talon_at", _tile(s, "19a")), events)
+            arrive(s, W.EBON, p(s, "ebon_at", _tile(s, "20a")), events)
+    elif n == 4:
+        if t % max(1, p(s, "spawn_every", 2)) == 0:
+            for c in range(s.sc.board.size):
+                if s.sc.terrain[c] in (W.CITY, W.VILLAGE) and s.ctrl[c] != W.PLAYER:
+                    spawn(s, c, events)
+        if t == p(s, "column_turn", 3):
+            for c in W.cells_of(s, "columns"):
+                column_spawn(s, c, events)
+    elif n == 6:
+        if t == p(s, "forest_turn", 3):
+            for c in W.cells_of(s, "forest"):
+                spawn(s, c, events, onto=True)
+        if p(s, "column_from", 2) <= t <= p(s, "column_to", 4):
+            for c in W.cells_of(s, "columns"):
+                spawn(s, c, events, onto=True)
+        if t == p(s, "hill_turn", 3):
+            for terrain in ("hills", "boulder_fields"):
+                for c in W.cells_of(s, terrain):
+                    spawn(s, c, events, onto=True)
+    check_end(s, events)
+
+
+def _tile(s: GraxiaState, tile_id: str) -> int:
+    ids = s.sc.tile_ids
+    return ids.index(tile_id) if tile_id in ids else -1
+
+
+def spawn(
+    s: GraxiaState, c: int, events: list[Event] | None, idle: bool = False, onto: bool = False
+) -> bool:
+    """A Non-Player unit from its unit deck onto tile ``c`` (still in the game). An occupied
+    tile gets none, except ``onto`` (solo-6): a Player unit there takes 3 wounds and retreats
+    (eliminated if it cannot). ``idle``: it neither moves nor attacks this turn."""
+    if s.gone[c] or s.track[T_WINNER] >= 0:
+        return False
+    if s.unit[c] >= 0:
+        if not onto or s.owner[c] != W.PLAYER:
+            return False
+        _push_off(s, c, events)
+        if s.unit[c] >= 0:
+            return False
+    u = SC.draw_unit(s, events)
+    if u < 0:
+        return False
+    SC.place_npc(s, u, c, events)
+    if idle:
+        s.flags[c] |= SUMMONED | ABILITY
+    return True
+
+
+def _push_off(s: GraxiaState, c: int, events: list[Event] | None) -> None:
+    """§9.2 Solo Scenario 6: a Player unit on a tile a Non-Player unit is summoned onto
+    suffers 3 wounds and retreats to a free neighbouring tile (the one nearest the Player's
+    Home Row, then the first in board order); it is eliminated if it cannot."""
+    _wound(s, c, p(s, "summon_wounds", ARRIVAL_WOUNDS), events)
+    if s.unit[c] < 0:
+        return
+    ut = s.cat.units[s.unit[c]]
+    home = s.sc.home[W.PLAYER]
+    b = s.sc.board
+    free = [
+        n for n in b.nbr[c] if s.unit[n] < 0 and B.can_stand(s, ut, n) and B.edge_open(s, ut, c, n)
+    ]
+    if not free:
+        emit(events, "retreat_blocked", cell=b.text(c))
+        B.eliminate(s, c, W.NPC, events)
+        return
+    dest = min(free, key=lambda n: (min((b.d(n, h) for h in home), default=0), n))
+    B.move_unit(s, c, dest, events, take=s.ctrl[dest] == -1)
+    emit(events, "retreat", seat=W.PLAYER, dest=b.text(dest))
+
+
+def _wound(s: GraxiaState, c: int, amount: int, events: list[Event] | None) -> None:
+    """Scenario wounds: not reduced by terrain or shields, no damage bonus."""
+    if s.unit[c] < 0:
+        return
+    s.wounds[c] += amount
+    emit(events, "wounds", cell=s.sc.board.text(c), amount=amount)
+    if s.wounds[c] >= M.max_health(s, c):
+        B.eliminate(s, c, W.NPC, events)
+
+
+def _wound_neighbours(s: GraxiaState, c: int, amount: int, events: list[Event] | None) -> None:
+    for n in s.sc.board.nbr[c]:
+        if s.unit[n] >= 0 and s.owner[n] == W.PLAYER:
+            _wound(s, n, amount, events)
+
+
+def arrive(s: GraxiaState, name: str, c: int, events: list[Event] | None) -> None:
+    """§9.2 Solo Scenario 2: Talon / Ebon placed on their tile (a unit there is discarded);
+    every adjacent Player unit suffers 3 wounds. They move and attack this turn."""
+    u = s.cat.unit_index.get(name, -1)
+    if u < 0 or c < 0 or s.gone[c]:
+        return
+    if s.unit[c] >= 0:
+        ut = s.cat.units[s.unit[c]]
+        emit(events, "unit_discarded", cell=s.sc.board.text(c), unit=ut.name)
+        _discard_unit(s, c, ut)
+    SC.place_npc(s, u, c, events)
+    _wound_neighbours(s, c, p(s, "arrive_wounds", ARRIVAL_WOUNDS), events)
+
+
+def column_spawn(s: GraxiaState, c: int, events: list[Event] | None) -> None:
+    """§9.2 Solo Scenario 4, the Non-Player's 3rd turn: a Player unit on a column tile is
+    destroyed, Player units next to it suffer 2 wounds, and a Non-Player unit appears (it
+    will not move but attacks and advances)."""
+    if s.unit[c] >= 0 and s.owner[c] == W.PLAYER:
+        B.eliminate(s, c, W.NPC, events)
+    if spawn(s, c, events):
+        s.flags[c] |= ANCHORED
+        _wound_neighbours(s, c, p(s, "column_wounds", COLUMN_WOUNDS), events)
+
+
+# ----- after every step -------------------------------------------------------------------------
 def check_end(s: GraxiaState, events: list[Event] | None) -> None:
-    """Victory or loss (sets ``T_WINNER``/``T_REASON`` and the phase ``OVER``)."""
-    return None
+    """After every action and every step of the Non-Player: the results (recorded when they
+    happen, ended here), else the Player's queued choices (cards to lose, placements)."""
+    if not s.sc.solo or s.phase == OVER:
+        return
+    W.check_results(s, events)
+    if s.track[T_WINNER] >= 0:
+        if s.track[T_PEND] >= SC.LOSE_CARD:  # a choice of ours no longer matters
+            s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = s.track[T_PEND_Y] = 0
+        if not s.track[T_PEND]:
+            W.finish(s, events)
+        return
+    SC.ask(s, events)

@@ -11,6 +11,7 @@ from wartable.core.events import Event, emit
 
 from . import actions as A
 from . import effects, victory
+from . import solo_mods as M
 from .board import LAKE, heal
 from .state import (
     BUY,
@@ -64,7 +65,7 @@ def buy_legal(s: GraxiaState) -> list[int]:
     """§6 phase 1 step 2: 5 mana a card, only while holding 12 or fewer (hand limit 13)."""
     p = s.current
     out = [A.END]
-    if s.mana[p] >= CARD_PRICE and s.hand_size(p) <= s.sc.hand_limit - 1:
+    if s.mana[p] >= CARD_PRICE and s.hand_size(p) <= M.hand_limit(s, p) - 1:
         if effects.can_draw(s, p, True):
             out.append(A.BUY_UNIT)
         if effects.can_draw(s, p, False):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
+from . import solo_awards
 from .catalog import GUARDIAN, UnitType
 from .state import (
     CARRIER,
@@ -31,6 +32,9 @@ def _cells(s: GraxiaState, terrain: str) -> list[int]:
 
 def on_capture(s: GraxiaState, cell: int, seat: int, prev: int, events: list[Event] | None) -> None:
     """§9.1 #1, #2: points each time a village or city tile is captured or recaptured."""
+    if s.sc.solo:  # §9.2: the solo scenarios' points, lost settlements and objectives
+        solo_awards.after_capture(s, cell, prev, events)
+        return
     if s.phase < SETUP_PHASES:
         return
     sc = s.sc
@@ -48,6 +52,8 @@ def on_eliminate(
 ) -> None:
     """§7 step 8 and each scenario's points for eliminated units."""
     sc = s.sc
+    if sc.solo:
+        solo_awards.after_elimination(s, ut, seat, events)
     v = sc.victory
     pts = 0
     if v in ("two_cities", "king_of_the_castle"):
@@ -87,6 +93,9 @@ def _compare(
 def end_of_round(s: GraxiaState, events: list[Event] | None) -> None:
     """Phase 4, Victory Determination, for the phasing player; then the turn limit."""
     sc = s.sc
+    if sc.solo:
+        solo_awards.end_of_round(s, events)
+        return
     v = sc.victory
     p = s.current
     cities = _cells(s, "city")

@@ -1,0 +1,145 @@
+"""The Player's choices a solo scenario asks for (§9.2): the cards lost when the Non-Player
+captures a settlement (Solo Scenario 2) and where its reinforcements go (Solo Scenarios 3
+and 5). Pending choices of seat 0 through ``choices.py`` (kinds ``LOSE_CARD``/``NPC_PLACE``).
+
+Pure state (``choices.py`` imports this module; it must not import ``board``/``choices``).
+The work still to do is kept in ``solo`` (``S_LOSE`` cards to lose, ``S_QUEUE`` land types
+still to receive a unit), so ``ask`` resumes it after every choice and every step.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from wartable.core.events import Event, emit
+
+from . import solo_awards as W
+from .state import (
+    S_LOSE,
+    S_PLACING,
+    S_QUEUE,
+    T_PEND,
+    T_PEND_SEAT,
+    T_PEND_X,
+    T_PEND_Y,
+    T_WINNER,
+    GraxiaState,
+)
+
+LOSE_CARD, NPC_PLACE = 8, 9  # choices.py kinds
+# the land types whose reinforcements the Player places, in order (a bit each in S_QUEUE)
+QUEUE_TYPES: Final = {3: ("lake", "plains", "forest"), 5: W.LAND_TYPES}
+
+
+def queue_types(s: GraxiaState) -> tuple[str, ...]:
+    return QUEUE_TYPES.get(W.scenario(s), ())
+
+
+def place_cells(s: GraxiaState, terrain: str) -> list[int]:
+    """Where a reinforcement of this land type may go: free tiles of the type still in the
+    game (solo-5: not controlled by the Player)."""
+    n = W.scenario(s)
+    return [
+        c
+        for c in W.cells_of(s, terrain)
+        if s.unit[c] < 0 and not (n == 5 and s.ctrl[c] == W.PLAYER)
+    ]
+
+
+def hand_cards(s: GraxiaState) -> list[int]:
+    return sorted(set(s.hands[W.PLAYER]))
+
+
+def options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
+    """LOSE_CARD: card ids in the Player's hand; NPC_PLACE: cells (y: the land type's index)."""
+    if kind == LOSE_CARD:
+        return hand_cards(s)
+    types = queue_types(s)
+    return place_cells(s, types[y]) if 0 <= y < len(types) else []
+
+
+def draw_unit(s: GraxiaState, events: list[Event] | None) -> int:
+    """A card from the Non-Player's unit pile (the Player's when it has none), reshuffling
+    its discards when exhausted (§9.2 Non-Player Decks); -1 when both are empty."""
+    pile = s.udeck[W.NPC]
+    if not s.decks[pile]:
+        if not s.discards[pile]:
+            return -1
+        s.decks[pile] = s.discards[pile]
+        s.discards[pile] = []
+        s.rng.shuffle(s.decks[pile])
+        emit(events, "reshuffle", pile="unit", seat=W.NPC)
+    return s.decks[pile].pop()
+
+
+def place_npc(s: GraxiaState, u: int, cell: int, events: list[Event] | None) -> None:
+    """Put a Non-Player unit on a free tile; it takes control without a capture (no points,
+    no lost settlement)."""
+    s.solo[S_PLACING] = 1
+    s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = u, W.NPC, 0, 0
+    s.ctrl[cell] = W.NPC
+    s.solo[S_PLACING] = 0
+    emit(events, "npc_placed", unit=s.cat.units[u].name, cell=s.sc.board.text(cell))
+
+
+def resolve(
+    s: GraxiaState, kind: int, x: int, y: int, pick: int, events: list[Event] | None
+) -> None:
+    """Apply the Player's pick, then ask for the next piece of queued work."""
+    if kind == LOSE_CARD:
+        _lose(s, pick, events)
+    else:
+        place_npc(s, x, pick, events)
+        s.solo[S_QUEUE] &= ~(1 << y)
+    ask(s, events)
+
+
+def _lose(s: GraxiaState, card: int, events: list[Event] | None) -> None:
+    s.hands[W.PLAYER].remove(card)
+    nu = len(s.cat.units)
+    s.discards[s.udeck[W.PLAYER] if card < nu else s.sdeck[W.PLAYER]].append(card)
+    s.solo[S_LOSE] -= 1
+    emit(events, "card_lost", seat=W.PLAYER, card=s.cat.card_name(card))
+
+
+def ask(s: GraxiaState, events: list[Event] | None) -> None:
+    """Issue the next pending choice of the queued work (one option: made at once)."""
+    while not s.track[T_PEND] and s.track[T_WINNER] < 0:
+        if s.solo[S_LOSE] > 0:
+            cards = hand_cards(s)
+            if not cards:
+                s.solo[S_LOSE] = 0
+                continue
+            if len(cards) == 1:
+                _lose(s, cards[0], events)
+                continue
+            _pend(s, LOSE_CARD, 0, 0, events)
+            return
+        q = s.solo[S_QUEUE]
+        if not q:
+            return
+        k = (q & -q).bit_length() - 1
+        types = queue_types(s)
+        cells = place_cells(s, types[k]) if k < len(types) else []
+        u = draw_unit(s, events) if cells else -1
+        if u < 0:
+            s.solo[S_QUEUE] &= ~(1 << k)
+            continue
+        if len(cells) == 1:
+            place_npc(s, u, cells[0], events)
+            s.solo[S_QUEUE] &= ~(1 << k)
+            continue
+        _pend(s, NPC_PLACE, u, k, events)
+        return
+
+
+def _pend(s: GraxiaState, kind: int, x: int, y: int, events: list[Event] | None) -> None:
+    s.track[T_PEND], s.track[T_PEND_SEAT] = kind, W.PLAYER
+    s.track[T_PEND_X], s.track[T_PEND_Y] = x, y
+    if kind == LOSE_CARD:
+        emit(events, "choice", seat=W.PLAYER, kind="lose", left=s.solo[S_LOSE])
+    else:
+        unit = s.cat.units[x].name
+        emit(
+            events, "choice", seat=W.PLAYER, kind="placement", unit=unit, terrain=queue_types(s)[y]
+        )
