@@ -5,6 +5,7 @@ settlements), on hand-built positions of the solo maps."""
 from __future__ import annotations
 
 from graxia_helpers import GAME, blank, give, put
+from solo_helpers import play
 
 from wartable.games.graxia import battle, command, solo_awards, solo_rules
 from wartable.games.graxia import board as B
@@ -82,7 +83,7 @@ def test_portals_join_the_continents():
     assert s.sc.board.d(a, b) > 1
     c = put(s, a, "Horsemen of K'lan", 0)
     assert b in command.destinations(s, c)
-    GAME.apply(s, 0, f"move {s.sc.board.text(a)} {s.sc.board.text(b)}")
+    play(s, f"move {s.sc.board.text(a)} {s.sc.board.text(b)}")
     assert s.unit[b] >= 0 and s.ctrl[b] == 0
     assert b not in command.destinations(s, b) or s.unit[a] < 0
 
@@ -182,7 +183,7 @@ def test_captured_settlement_costs_five_cards_of_the_players_choice():
         "take Rage",
     }
     for text in ("take Bewitch", "take Bewitch", 'choose "Mammoth"', "take Heal", "take Rage"):
-        GAME.apply(s, 0, text)
+        play(s, text)
     names = sorted(s.cat.card_name(c) for c in s.hands[0])
     assert names == ["Scout", "Vanish"]
     assert not s.track[T_PEND] and s.solo[S_LOSE] == 0

@@ -6,6 +6,7 @@ types, the race to 50 vs 35) and §9.2 Solo Scenario 6 (spawns onto Player units
 from __future__ import annotations
 
 from graxia_helpers import GAME, blank, give, put
+from solo_helpers import play
 
 from wartable.games.graxia import board as B
 from wartable.games.graxia import command, effects, solo_awards, solo_mods, solo_rules, turn
@@ -98,12 +99,12 @@ def test_reinforcements_by_land_type_placed_where_the_player_wishes():
         f"target {s.sc.board.text(c)}" for c in lakes
     }
     lake = sorted(lakes)[1]
-    GAME.apply(s, 0, f"target {s.sc.board.text(lake)}")
+    play(s, f"target {s.sc.board.text(lake)}")
     assert s.owner[lake] == 1 and s.ctrl[lake] == 1
     for terrain in ("plains", "forest"):
         assert s.track[T_PEND]
         c = next(c for c in _cells(s, terrain) if s.unit[c] < 0)
-        GAME.apply(s, 0, f"target {s.sc.board.text(c)}")
+        play(s, f"target {s.sc.board.text(c)}")
         assert s.owner[c] == 1
     assert not s.track[T_PEND] and not s.solo[S_QUEUE]
     s.round_no = 2 * 4  # turn 5: none
@@ -235,7 +236,7 @@ def test_land_type_points_once_and_non_player_reinforcements():
     opts = {GAME.action_to_str(a, s3.config) for a in GAME.legal_actions(s3, 0)}
     assert opts and all(s3.ctrl[s3.sc.board.parse(o.split()[1])] != 0 for o in opts)
     while s3.track[T_PEND]:
-        GAME.apply(s3, 0, GAME.legal_actions(s3, 0)[0])
+        play(s3, GAME.legal_actions(s3, 0)[0])
     assert not s3.solo[S_QUEUE]
 
 
@@ -305,3 +306,39 @@ def test_race_points_solo_6():
     e = put(s, s.sc.board.nbr[city][0], "Mammoth", 1)
     B.move_unit(s, e, city, [])
     assert s.vp == [15, 30]
+
+
+def test_home_row_d_mend_summon_power_volley_once_per_round():
+    """§9.2 Solo Scenario 3, Home-Row D: once per round in the Command Phase, Mend heals a
+    unit 4 wounds, Summon Power summons a unit as normal for free, Volley doubles a friendly
+    unit's missile damage."""
+    s = blank("solo-3", turn=2)
+    s.solo[S_HOME] = 3
+    home = s.sc.home_rows[3]
+    g = put(s, home[0], "Sype", 0)
+    s.guard[0] = s.unit[g]
+    archer = put(s, s.sc.board.nbr[g][0], "Redbeard's Rangers", 0, wounds=5)
+    give(s, 0, "Mammoth")
+    text = s.sc.board.text
+    legal = {GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, 0)}
+    assert f"mend {text(archer)}" in legal and f"volley {text(archer)}" in legal
+    free = next(c for c in command.summon_cells(s, 0, s.cat.unit_index["Mammoth"]))
+    assert f'summon power "Mammoth" {text(free)}' in legal
+    play(s, f"mend {text(archer)}")
+    assert s.wounds[archer] == 1
+    mana = s.mana[0]
+    play(s, f'summon power "Mammoth" {text(free)}')
+    assert s.mana[0] == mana and s.cat.units[s.unit[free]].name == "Mammoth"
+    shot = next(
+        e for ab in s.cat.units[s.unit[archer]].abilities for e in ab.effects if e.kind == "ranged"
+    )
+    target = put(s, 20, "Mammoth", 1)
+    before = effects._ranged_damage(s, archer, target, shot)
+    play(s, f"volley {text(archer)}")
+    assert effects._ranged_damage(s, archer, target, shot) == 2 * before
+    legal = {GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, 0)}
+    assert not any(a.startswith(("mend", "volley", "summon power")) for a in legal)
+    solo_rules.turn_start(s, [])  # the next round: available again
+    assert solo_rules.ability_ready(s, solo_mods.MEND)
+    s.solo[S_HOME] = 0
+    assert not solo_rules.ability_ready(s, solo_mods.MEND)  # only Home-Row D

@@ -28,6 +28,9 @@ SIMPLE = (
 K_SIMPLE, K_MOVE, K_ATTACK, K_SHOOT, K_ABILITY, K_PORTAL, K_GIVE = range(7)
 K_SHIELD, K_RETREAT, K_DROP, K_SUMMON, K_PLACE, K_SPELL, K_SPELL_AT = range(7, 14)
 K_SACRIFICE, K_USE, K_CHOOSE, K_SPY, K_TAKE, K_TARGET = range(14, 20)
+# §9.2 Solo Scenario 3, Home-Row D: ``mend q,r``, ``volley q,r``, ``summon power "Name" q,r``
+# (families of size 0 on maps without the four Home Rows: other layouts are unchanged)
+K_MEND, K_VOLLEY, K_POWER = range(20, 23)
 PAIR_WORDS = ("move", "attack", "shoot", "ability", "portal", "give")
 CELL_WORDS = ("shield", "retreat", "drop")
 
@@ -48,6 +51,7 @@ class Layout:
         sizes = (
             [len(SIMPLE)] + [c * c] * 6 + [c] * 3 + [u * c, u * c, s, s * c, 2 * s, b, u, u, s, c]
         )
+        sizes += [c, c, u * c] if sc.home_rows else [0, 0, 0]
         self.bounds: list[int] = []
         total = 0
         for n in sizes:
@@ -72,7 +76,7 @@ class Layout:
         c = self.cells
         if K_MOVE <= k <= K_GIVE:
             return k, off // c, off % c
-        if k in (K_SUMMON, K_PLACE, K_SPELL_AT):
+        if k in (K_SUMMON, K_PLACE, K_SPELL_AT, K_POWER):
             return k, off // c, off % c
         if k == K_SACRIFICE:
             return k, off // 2, off % 2
@@ -118,4 +122,10 @@ class Layout:
             return f"take {self.names_s[x]}"
         if k == K_TARGET:
             return f"target {cell(x)}"
+        if k == K_MEND:
+            return f"mend {cell(x)}"
+        if k == K_VOLLEY:
+            return f"volley {cell(x)}"
+        if k == K_POWER:
+            return f'summon power "{self.names_u[x]}" {cell(y)}'
         return f'spy "{self.names_u[x]}"'

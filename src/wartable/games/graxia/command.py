@@ -197,6 +197,11 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
                 for t in effects.spell_targets(s, seat, spell):
                     out.append(lay.one(A.K_SPELL, sp) if t < 0 else lay.at(A.K_SPELL_AT, sp, t))
     out.extend(portal_actions(s, lay, seat, g))
+    if s.sc.home_rows and seat == 0:  # §9.2 Solo Scenario 3, Home-Row D
+        out.extend(solo_rules.home_row_actions(s, lay))
+        if solo_rules.ability_ready(s, M.SUMMON_POWER):  # a summon, as normal, for free
+            for card in {c for c in s.hands[0] if c < nu}:
+                out.extend(lay.at(A.K_POWER, card, c) for c in summon_cells(s, 0, card, g))
     return sorted(set(out))
 
 
@@ -258,6 +263,14 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
     elif kind == A.K_DROP:
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
         emit(events, "banner_dropped", cell=s.sc.board.text(x))
+    elif kind in (A.K_MEND, A.K_VOLLEY):
+        solo_rules.home_row_apply(s, kind, x, events)
+    elif kind == A.K_POWER:
+        solo_rules.use_ability(s, M.SUMMON_POWER, events)
+        s.hands[seat].remove(x)
+        place(s, seat, x, y, events)
+        s.flags[y] |= SUMMONED | ABILITY
+        emit(events, "summon", seat=seat, unit=s.cat.units[x].name, cell=s.sc.board.text(y), cost=0)
     return False
 
 

@@ -18,18 +18,22 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
+from . import actions as A
 from . import board as B
 from . import solo_awards as W
 from . import solo_choices as SC
 from . import solo_mods as M
-from .catalog import UnitType
+from .actions import Layout
+from .catalog import COMMAND_ACTIVE, UnitType
 from .state import (
     ABILITY,
     ANCHORED,
     OVER,
+    S_D_USED,
     S_OBJ_LOST,
     S_QUEUE,
     S_SYPE,
+    S_VOLLEY,
     SUMMONED,
     T_GFELL0,
     T_PEND,
@@ -64,10 +68,12 @@ def turn_start(s: GraxiaState, events: list[Event] | None) -> None:
     n = W.scenario(s)
     if n == 1:
         remove_rows(s, events)
-    elif n == 3 and p(s, "reinforce_from", 2) <= s.turn <= p(s, "reinforce_to", 4):
-        # §9.2 Solo Scenario 3: one unit on a lake, a plains and a forest tile, as the Player
-        # wishes (queued: the Player places them one at a time)
-        s.solo[S_QUEUE] |= (1 << len(SC.queue_types(s))) - 1
+    elif n == 3:
+        s.solo[S_D_USED] = s.solo[S_VOLLEY] = 0  # Home-Row D: once per round, a new round
+        if p(s, "reinforce_from", 2) <= s.turn <= p(s, "reinforce_to", 4):
+            # §9.2 Solo Scenario 3: one unit on a lake, a plains and a forest tile, as the
+            # Player wishes (queued: the Player places them one at a time)
+            s.solo[S_QUEUE] |= (1 << len(SC.queue_types(s))) - 1
     check_end(s, events)
 
 
@@ -138,6 +144,53 @@ def portal_moves(s: GraxiaState, c: int, ut: UnitType) -> list[int]:
         if n >= 0 and s.unit[n] < 0 and B.can_stand(s, ut, n):
             out.append(n)
     return out
+
+
+# ----- Home-Row D (solo-3) ---------------------------------------------------------------------
+def ability_ready(s: GraxiaState, bit: int) -> bool:
+    """Home-Row D: the ability is the chosen row's and unused this round."""
+    return bool(M.abilities(s) & bit) and not s.solo[S_D_USED] & bit
+
+
+def use_ability(s: GraxiaState, bit: int, events: list[Event] | None) -> None:
+    s.solo[S_D_USED] |= bit
+    name = {M.MEND: "Mend", M.SUMMON_POWER: "Summon Power", M.VOLLEY: "Volley"}[bit]
+    emit(events, "home_row_ability", seat=W.PLAYER, ability=name)
+
+
+def shoots(s: GraxiaState, c: int) -> bool:
+    """The unit has a ranged (missile) command ability."""
+    return any(
+        ab.timing == COMMAND_ACTIVE and any(e.kind == "ranged" for e in ab.effects)
+        for ab in s.cat.units[s.unit[c]].abilities
+    )
+
+
+def home_row_actions(s: GraxiaState, lay: Layout) -> list[int]:
+    """§9.2 Solo Scenario 3, Home-Row D, in the Player's Command Phase: Mend (heal a friendly
+    unit 4 wounds) and Volley (a friendly unit's missile damage doubled this round)."""
+    out: list[int] = []
+    mend, volley = ability_ready(s, M.MEND), ability_ready(s, M.VOLLEY)
+    if not mend and not volley:
+        return out
+    for c in range(s.sc.board.size):
+        if s.unit[c] < 0 or s.owner[c] != W.PLAYER:
+            continue
+        if mend and s.wounds[c]:
+            out.append(lay.one(A.K_MEND, c))
+        if volley and shoots(s, c):
+            out.append(lay.one(A.K_VOLLEY, c))
+    return out
+
+
+def home_row_apply(s: GraxiaState, kind: int, c: int, events: list[Event] | None) -> None:
+    if kind == A.K_MEND:
+        use_ability(s, M.MEND, events)
+        healed = B.heal(s, c, p(s, "mend_heal", M.MEND_WOUNDS))
+        emit(events, "healed", cell=s.sc.board.text(c), amount=healed)
+    else:
+        use_ability(s, M.VOLLEY, events)
+        s.solo[S_VOLLEY] = c + 1
 
 
 # ----- the Non-Player's turn start -------------------------------------------------------------
