@@ -163,6 +163,9 @@ def _step(s: GraxiaState, lay: Layout, events: list[Event] | None) -> bool:
         if ph in (DRAW, COMMAND) and s.npc[N_GTURN] < s.turn:
             s.npc[N_GTURN] = s.turn
             solo_rules.turn_start(s, events)  # a new Game Turn (the Player starts each)
+            if s.phase == DRAW and s.draws:
+                if not (E.can_draw(s, PLAYER, True) or E.can_draw(s, PLAYER, False)):
+                    s.draws = 0  # its start changed the hand or the piles
             return True
         return False
     if ph in (DRAW, BUY):  # the non-player draws and buys nothing

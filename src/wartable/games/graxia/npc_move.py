@@ -51,11 +51,6 @@ def foes_next(s: GraxiaState, c: int, ut: UnitType) -> list[int]:
     ]
 
 
-def _home_distance(s: GraxiaState, c: int) -> int:
-    b = s.sc.board
-    return min((b.d(c, h) for h in s.sc.home[PLAYER]), default=0)
-
-
 def _step_home_row(s: GraxiaState, c: int, ut: UnitType) -> int:
     b = s.sc.board
     south = O.player_south(s)
@@ -67,8 +62,8 @@ def _step_home_row(s: GraxiaState, c: int, ut: UnitType) -> int:
     ]
     if grab:
         return min(grab, key=lambda n: (O.across(s, n, south), O.far(s, n, south)))
-    here = _home_distance(s, c)
-    forward = [n for n in b.nbr[c] if _home_distance(s, n) < here]
+    # forward: the neighbours on rows nearer the Player (its Home Row's side)
+    forward = [n for n in b.nbr[c] if O.far(s, n, south) < O.far(s, c, south)]
     # even turns: the Player's right first; odd turns: its left first; then the others
     right_first = s.turn % 2 == 0
     forward.sort(key=lambda n: -O.across(s, n, south) if right_first else O.across(s, n, south))

@@ -1,0 +1,139 @@
+"""§9.2 Solo Scenarios, the Non-Player's turn: its command spell deck, targeting, mana,
+decks reshuffled when exhausted, the order it moves and battles in."""
+
+from __future__ import annotations
+
+from graxia_helpers import GAME, cell, put
+from npc_helpers import kinds, npc_turn, run, spell
+
+from wartable.games.graxia import npc_order as O
+from wartable.games.graxia.state import NPC_COMMAND, STUNNED
+
+
+def test_command_cards_are_played_before_any_unit_moves_9_2():
+    """§9.2 Non-Player Command Spell Card Deck: played at the beginning of its turn, before
+    any unit card activation; the number per scenario (command_plays)."""
+    s = npc_turn("solo-4", command_plays=2)
+    s.decks[NPC_COMMAND] = [spell(s, "Bedazzle")] * 3
+    put(s, cell(s, "0,0"), "Mammoth", 1)  # far from anyone: it moves toward the centre
+    put(s, cell(s, "4,3"), "Mammoth", 0)
+    put(s, cell(s, "0,5"), "Mammoth Riders", 0)
+    events = run(s)
+    order = [e["type"] for e in kinds(events, "spell", "move")]
+    assert order[:3] == ["spell", "spell", "move"]
+    assert len(s.decks[NPC_COMMAND]) == 1 and len(s.discards[NPC_COMMAND]) == 2
+
+
+def test_enemy_targets_highest_health_then_attack_defence_total_9_2():
+    """§9.2: cards that target enemy units take the highest health (then the highest
+    attack+defence total; ties right to left, furthest row first)."""
+    s = npc_turn("solo-4", command_plays=1)
+    s.decks[NPC_COMMAND] = [spell(s, "Bedazzle")]
+    weak = put(s, cell(s, "4,3"), "Mammoth", 0, wounds=5)  # 12 - 5 = 7 left
+    strong = put(s, cell(s, "0,5"), "Mammoth Riders", 0)  # 10 left
+    run(s)
+    assert s.flags[strong] & STUNNED and not s.flags[weak] & STUNNED
+
+
+def test_enemy_ties_go_right_to_left_furthest_row_first_9_2():
+    """§9.2: equal totals: right to left, furthest row to nearest from the Player's view
+    (the Player sits south here: right is east, the furthest row the northmost)."""
+    s = npc_turn("solo-4", command_plays=1)
+    assert O.player_south(s)
+    s.decks[NPC_COMMAND] = [spell(s, "Bedazzle")]
+    left = put(s, cell(s, "0,5"), "Mammoth", 0)
+    right_near = put(s, cell(s, "5,3"), "Mammoth", 0)
+    right_far = put(s, cell(s, "5,2"), "Mammoth", 0)
+    assert O.tie_order(s, [left, right_near, right_far]) == [right_far, right_near, left]
+    run(s)
+    assert s.flags[right_far] & STUNNED
+    assert not s.flags[right_near] & STUNNED and not s.flags[left] & STUNNED
+
+
+def test_friendly_targets_lowest_health_9_2():
+    """§9.2: cards that target friendly units take the lowest health first."""
+    s = npc_turn("solo-4", command_plays=1)
+    s.decks[NPC_COMMAND] = [spell(s, "Second Wind")]
+    hurt = put(s, cell(s, "0,0"), "Mammoth", 1, wounds=8)  # 4 left
+    other = put(s, cell(s, "5,-2"), "Mammoth", 1, wounds=2)  # 10 left
+    assert O.friendly_first(s, [other, hurt]) == [hurt, other]
+    run(s)  # Second Wind heals 3 (the units then move toward the centre)
+    assert sorted(s.wounds[c] for c in range(s.sc.board.size) if s.owner[c] == 1) == [2, 5]
+
+
+def test_the_non_player_never_gains_or_loses_mana_pickpocket_9_2():
+    """§9.2 Mana: the Non-Player never gains or loses Mana (solo-3: "Pickpocket
+    (Non-Player gains no Mana)"); its cards cost it nothing; the Player loses what
+    Pickpocket takes."""
+    s = npc_turn("solo-3", command_plays=2)
+    s.decks[NPC_COMMAND] = [spell(s, "Pickpocket"), spell(s, "Bedazzle")]
+    put(s, cell(s, "4,3"), "Mammoth", 0)
+    npc_mana = s.mana[1]
+    run(s)
+    assert s.mana[1] == npc_mana
+    assert s.mana[0] < 20
+    assert len(s.discards[NPC_COMMAND]) == 2
+
+
+def test_exhausted_command_deck_is_reshuffled_from_its_discards_9_2():
+    """§9.2 Non-Player Decks: when exhausted the discards are reshuffled and used again."""
+    s = npc_turn("solo-4", command_plays=2)
+    s.decks[NPC_COMMAND] = [spell(s, "Bedazzle")]
+    s.discards[NPC_COMMAND] = [spell(s, "Hellstorm")]
+    put(s, cell(s, "4,3"), "Mammoth", 0)
+    events = run(s)
+    played = [e["spell"] for e in kinds(events, "spell")]
+    assert played[0] == "Bedazzle" and len(played) == 2
+    assert kinds(events, "reshuffle")
+    assert sorted(s.decks[NPC_COMMAND] + s.discards[NPC_COMMAND]) == sorted(
+        [spell(s, "Bedazzle"), spell(s, "Hellstorm")]
+    )
+
+
+def test_units_move_one_at_a_time_right_to_left_furthest_row_first_9_2():
+    """§9.2 Move unit cards and Battle: one at a time from right to left, furthest row to
+    nearest, all units move first and then battle."""
+    s = npc_turn("solo-4")
+    a = put(s, cell(s, "0,1"), "Mammoth", 1)
+    b = put(s, cell(s, "5,-2"), "Mammoth", 1)
+    c = put(s, cell(s, "5,0"), "Mammoth", 1)
+    put(s, cell(s, "1,5"), "Mammoth", 0)
+    assert O.tie_order(s, [a, b, c]) == [b, c, a]
+    events = run(s)
+    moves = [e["frm"] for e in kinds(events, "move")]
+    assert moves == ["5,-2", "5,0", "0,1"]
+
+
+def test_battles_run_top_to_bottom_left_to_right_after_all_moves_9_2():
+    """§9.2: battles from the top of the board to the bottom, left to right (map
+    coordinates, Player south: y = 2r + q ascending, then q ascending)."""
+    s = npc_turn("solo-4")  # both units stand next to a Player unit: they do not move
+    low = put(s, cell(s, "3,2"), "Mammoth", 1)
+    put(s, cell(s, "3,3"), "Mammoth Riders", 0)
+    top = put(s, cell(s, "4,-1"), "Mammoth", 1)
+    put(s, cell(s, "4,0"), "Mammoth Riders", 0)
+    assert O.battle_order(s, [low, top]) == [top, low]
+    events = run(s)
+    first = kinds(events, "battle")[0]
+    assert first["attacker"] == "4,-1"
+
+
+def test_side_1_never_acts_and_the_game_is_deterministic_9_2():
+    """The non-player is rules, not a seat: one seat acts; the same seed gives the same
+    game."""
+    logs = []
+    for _ in range(2):
+        cfg = GAME.make_config({"scenario": "solo-4"})
+        s = GAME.new_state(cfg, 11)
+        assert GAME.num_players(s) == 1
+        log = []
+        for _ in range(400):
+            if GAME.is_terminal(s):
+                break
+            assert GAME.to_act(s) == (0,)
+            legal = GAME.legal_actions(s, 0)
+            a = legal[len(log) * 7 % len(legal)]
+            log.extend(GAME.apply(s, 0, a))
+        logs.append(log)
+    assert logs[0] == logs[1]
+    assert any(e["type"] == "npc_turn" for e in logs[0])
