@@ -15,7 +15,10 @@ from wartable.core.events import Event, emit
 
 from . import actions as A
 from . import board as B
+from . import npc_choice as NC
 from . import push as P
+from . import solo_choices as SC
+from . import solo_mods as M
 from .actions import Layout
 from .state import (
     B_BV0,
@@ -30,9 +33,14 @@ from .state import (
 )
 
 NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN, PUSH = range(8)
+LOSE_CARD, NPC_PLACE = SC.LOSE_CARD, SC.NPC_PLACE  # §9.2 solo scenarios (solo_choices.py)
 PUSH_BASE = 100  # a push's second parameter: pusher cell x 100 + tiles left
 Q_SEAT = (1, 1000)  # queued reflections: seat 0's wounds + 1000 x seat 1's
-KINDS = ("", "spell", "unit", "atonement", "reflection", "destination", "supporter", "push")
+KINDS = (
+    *("", "spell", "unit", "atonement", "reflection", "destination", "supporter", "push"),
+    *("lose", "placement"),
+    *NC.KIND_NAMES,  # 10, 11: the Player's choices in the non-player's turn (npc_choice.py)
+)
 
 
 def pending(s: GraxiaState) -> bool:
@@ -44,7 +52,7 @@ def seat(s: GraxiaState) -> int:
 
 
 def _spell_options(s: GraxiaState, who: int, exclude: tuple[str, ...]) -> list[int]:
-    if s.hand_size(who) >= s.sc.hand_limit:
+    if s.hand_size(who) >= M.hand_limit(s, who):
         return []
     nu = len(s.cat.units)
     names = s.cat.spells
@@ -52,7 +60,7 @@ def _spell_options(s: GraxiaState, who: int, exclude: tuple[str, ...]) -> list[i
 
 
 def _unit_options(s: GraxiaState, who: int) -> list[int]:
-    if s.hand_size(who) >= s.sc.hand_limit:
+    if s.hand_size(who) >= M.hand_limit(s, who):
         return []
     return sorted(set(s.discards[s.udeck[who]]))
 
@@ -114,6 +122,10 @@ def _options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
         return sorted(s.sup)
     if kind == PUSH:
         return P.push_cells(s, y // PUSH_BASE, x) if s.unit[x] >= 0 else []
+    if kind in (LOSE_CARD, NPC_PLACE):
+        return SC.options(s, kind, who, x, y)
+    if kind in (NC.NPC_TILE, NC.NPC_FOE):
+        return NC.options(s)
     return _reflect_targets(s, who)
 
 
@@ -148,6 +160,9 @@ def legal(s: GraxiaState, lay: Layout) -> list[int]:
         return [lay.one(A.K_TAKE, o) for o in opts]
     if kind == UNIT:
         return [lay.one(A.K_CHOOSE, o) for o in opts]
+    if kind == LOSE_CARD:  # a card of the hand: 'choose "Unit"' or 'take Spell'
+        nu = len(s.cat.units)
+        return sorted(lay.one(A.K_CHOOSE, o) if o < nu else lay.one(A.K_TAKE, o - nu) for o in opts)
     return [lay.one(A.K_TARGET, o) for o in opts]
 
 
@@ -155,7 +170,10 @@ def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) 
     kind, who = s.track[T_PEND], s.track[T_PEND_SEAT]
     x, y = s.track[T_PEND_X], s.track[T_PEND_Y]
     s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = s.track[T_PEND_Y] = 0
-    _resolve(s, kind, who, x, y, lay.decode(action)[1], events)
+    k, pick, _ = lay.decode(action)
+    if kind == LOSE_CARD and k == A.K_TAKE:
+        pick += len(s.cat.units)  # a spell card
+    _resolve(s, kind, who, x, y, pick, events)
     while not pending(s) and s.track[T_PEND_Q]:
         q = s.track[T_PEND_Q]
         p = 0 if q % Q_SEAT[1] else 1
@@ -167,17 +185,21 @@ def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) 
 def _resolve(
     s: GraxiaState, kind: int, who: int, x: int, y: int, pick: int, events: list[Event] | None
 ) -> None:
-    if kind in (SPELL, UNIT):
+    if kind in (NC.NPC_TILE, NC.NPC_FOE):
+        NC.resolve(s, kind, pick, events)
+    elif kind in (SPELL, UNIT):
         card = pick + len(s.cat.units) if kind == SPELL else pick
         pile = s.discards[s.sdeck[who] if kind == SPELL else s.udeck[who]]
         pile.remove(card)
         s.hands[who].append(card)
         emit(events, "recovered", seat=who, card=s.cat.card_name(card))
+    elif kind in (LOSE_CARD, NPC_PLACE):
+        SC.resolve(s, kind, x, y, pick, events)
     elif kind == ATONE:
         healed = B.heal(s, x, s.wounds[x])
         s.wounds[pick] += 2 * healed  # §5.4 Atonement: not mitigated
         emit(events, "wounds", cell=s.sc.board.text(pick), amount=2 * healed)
-        if s.wounds[pick] >= s.cat.units[s.unit[pick]].health:
+        if s.wounds[pick] >= M.max_health(s, pick):
             B.eliminate(s, pick, 1 - who, events)
     elif kind == PUSH:  # the pushed unit's owner picks the tile; the push goes on from there
         B.move_unit(s, x, pick, events, take=False)
