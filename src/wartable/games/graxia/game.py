@@ -29,6 +29,7 @@ from .state import (
     OVER,
     PLACE,
     RELIC,
+    S_HOME,
     T_PEND,
     T_PEND_SEAT,
     T_REASON,
@@ -249,6 +250,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         return Outcome((w,), scores, f"seat {w} wins: {reason}")
 
     def metrics(self, state: GraxiaState) -> dict[str, Any]:
+        k = state.solo[S_HOME]
         return {
             "scenario": state.config.scenario,
             "turn": state.turn,
@@ -257,6 +259,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             "tiles": [sum(1 for c in state.ctrl if c == p) for p in (0, 1)],
             "units": [sum(1 for o in state.owner if o == p) for p in (0, 1)],
             "reason": REASONS_TEXT[state.track[T_REASON]],
+            # solo-3 (§9.2): the Home Row chosen, A-D ("-" before the choice)
+            **({"home_row": "ABCD"[k] if k >= 0 else "-"} if state.sc.home_rows else {}),
         }
 
     # ----- information -----------------------------------------------------------------
