@@ -116,11 +116,38 @@ _BUY_WANT: Final = [0.0 if k == TITAN else w for k, w in enumerate(_WANT)]  # ne
 _DEFEND0: Final = _A_DEFEND - DEFENDERS[0]  # "defend <d>" is _DEFEND0 + d
 
 
+_KEEP_WANT: Final = [WANT.get(k, 1.0) for k in range(NK)]
+
+
 def keep_value(db: Db, k: int) -> float:
     """How much a card is worth keeping in hand (terror lowest)."""
     if k == TERROR:
         return -1.0
-    return WANT.get(k, 1.0) + db.cost[k] / 200.0
+    return _KEEP_WANT[k] + db.cost[k] / 200.0
+
+
+def _least_kept(db: Db, legal: list[int], base: int) -> int:
+    """``min(legal, key=lambda a: keep_value(db, a - base))`` (the first of the least)."""
+    best = legal[0]
+    low = keep_value(db, best - base)
+    for a in legal:
+        v = keep_value(db, a - base)
+        if v < low:
+            best = a
+            low = v
+    return best
+
+
+def _most_kept(db: Db, legal: list[int], base: int) -> int:
+    """``max(legal, key=lambda a: keep_value(db, a - base))`` (the first of the most)."""
+    best = legal[0]
+    high = keep_value(db, best - base)
+    for a in legal:
+        v = keep_value(db, a - base)
+        if v > high:
+            best = a
+            high = v
+    return best
 
 
 class HeuristicAgent:
@@ -268,7 +295,7 @@ class HeuristicAgent:
             good = sum(1 for k in obs.revealed if k not in (TERROR, WEALTH))
             return _A_ARC_RETURN if good >= 2 else _A_ARC_DISCARD
         if kind == F_SORCERESS:
-            return max(legal, key=lambda a: keep_value(db, a - _A_RECOVER))
+            return _most_kept(db, legal, _A_RECOVER)
         if kind == F_BETRAYAL:
             if _A_BETRAY in legal and _attack_would_succeed(obs, db):
                 return _A_BETRAY
@@ -278,15 +305,15 @@ class HeuristicAgent:
         if kind == F_CAMPAIGN:
             return self._campaign(obs, db, legal)
         if kind == F_TRASH:
-            return min(legal, key=lambda a: keep_value(db, a - _A_TRASH))
+            return _least_kept(db, legal, _A_TRASH)
         if kind == F_TOPDECK:
-            return min(legal, key=lambda a: keep_value(db, a - _A_TOPDECK))
+            return _least_kept(db, legal, _A_TOPDECK)
         # discards (City Siege, Beast Rider, Horror, Shapeshifting)
         if _A_DONE in legal:  # Shapeshifting: discard Terror cards only
             if _A_DISCARD + TERROR in legal:
                 return _A_DISCARD + TERROR
             return _A_DONE
-        return min(legal, key=lambda a: keep_value(db, a - _A_DISCARD))
+        return _least_kept(db, legal, _A_DISCARD)
 
     def _pick_player(self, obs: SeatView, legal: list[int], seat: int, purpose: int) -> int:
         kills = obs.defeated
@@ -413,10 +440,11 @@ def best_attack(
     money = obs.gold + extra_money + hand[0] * gold[0] + hand[1] * gold[1] + hand[2] * gold[2]
     guards = hand[GUARD]
     acost, attack = db.attack_cost, db.attack
-    kinds = []
-    for d in _KINDS:
+    kinds: list[int] = []
+    for d in range(_KIND0, NK):
         if hand[d] and acost[d] <= money:
             kinds.append(d)
+    n_kinds = len(kinds)
     base = obs.atk_damage + obs.fury + extra + guards * attack[GUARD]
     enchant = 10 * obs.enchant
     chosen_hp = 0
@@ -431,7 +459,9 @@ def best_attack(
         per_shaman = 5 * (sum(obs.play) + sum(hand))
     else:
         per_shaman = 0
-    best: tuple[int, int, int] | None = None
+    # the best so far by (glory, -titans, -cost), compared field by field (no tuples)
+    found = False
+    best_glory = best_titans = best_cost = 0
     plan: tuple[list[int], list[int]] | None = None
     combos = product(*[range(hand[d] + 1) for d in kinds]) if kinds else _NO_DEFENDERS
     for counts in combos:
@@ -442,8 +472,10 @@ def best_attack(
         titans = titans0
         n_def = n_def0
         if kinds:
-            for c, d in zip(counts, kinds):  # noqa: B905 (the same length)
+            for i in range(n_kinds):
+                c = counts[i]
                 if c:
+                    d = kinds[i]
                     cost += c * acost[d]
                     dmg += c * attack[d]
                     n_def += c
@@ -476,13 +508,18 @@ def best_attack(
                         break
         if not chosen and not targets:
             continue
-        key = (glory, -titans, -cost)
-        if best is None or key > best:
-            best = key
-            played = [GUARD] * guards
-            for c, d in zip(counts, kinds):  # noqa: B905 (the same length)
-                played += [d] * c
-            plan = (played, targets)
+        if found and (
+            glory < best_glory
+            or (glory == best_glory and (titans > best_titans
+                                         or (titans == best_titans and cost >= best_cost)))
+        ):  # fmt: skip
+            continue
+        found = True
+        best_glory, best_titans, best_cost = glory, titans, cost
+        played = [GUARD] * guards
+        for i in range(n_kinds):
+            played += [kinds[i]] * counts[i]
+        plan = (played, targets)
     return plan
 
 
@@ -513,7 +550,6 @@ def _options(db: Db, row: list[int], slots: list[int]) -> list[tuple[int, int, b
     return out
 
 
-_ROW_OPTIONS: Final[dict[tuple[Db, tuple[int, ...]], list[tuple[int, int, bool, int]]]] = {}
 # the last row asked about (a row changes a few times a game, and most decisions ask):
 # [db, a copy of the row, its options]
 _LAST_ROW: Final[list[Any]] = [None, [], []]
@@ -525,12 +561,7 @@ def _row_options(db: Db, row: list[int]) -> list[tuple[int, int, bool, int]]:
     if last[0] is db and last[1] == row:
         hit: list[tuple[int, int, bool, int]] = last[2]
         return hit
-    key = (db, tuple(row))
-    found = _ROW_OPTIONS.get(key)
-    if found is None:
-        if len(_ROW_OPTIONS) > 4096:
-            _ROW_OPTIONS.clear()
-        found = _ROW_OPTIONS[key] = _options(db, row, [t for t in range(6) if row[t] >= 0])
+    found = _options(db, row, [t for t in range(6) if row[t] >= 0])
     last[0], last[1], last[2] = db, row[:], found
     return found
 
@@ -548,8 +579,8 @@ def _has(ascending: list[int], a: int) -> bool:
     return lo < len(ascending) and ascending[lo] == a
 
 
-_KINDS: Final = DEFENDERS[1:]  # all but the Imperial Guard
-assert DEFENDERS[0] == GUARD and _KINDS == tuple(range(_KINDS[0], NK))
+_KIND0: Final = DEFENDERS[1]  # the defenders but the Imperial Guard: _KIND0 .. NK - 1
+assert DEFENDERS[0] == GUARD and DEFENDERS[1:] == tuple(range(_KIND0, NK))
 _NO_DEFENDERS: Final[tuple[tuple[int, ...]]] = ((),)
 
 

@@ -100,11 +100,11 @@ def end_turn(s: InvasionState, ev: Ev) -> None:
     for k in range(NK):  # plain loops (not ``compress``): they compile to C loops with mypyc
         c = hand[k]
         if c:
-            pile[k] += c
+            pile[k] = pile[k] + c  # (``+=`` on a list item is a generic add, compiled)
             hand[k] = 0
         c = play[k]
         if c:
-            pile[k] += c
+            pile[k] = pile[k] + c
             play[k] = 0
     draw(s, seat, s.draw_limit, ev)
     reason = end_reason(s)
@@ -136,11 +136,26 @@ def end_reason(s: InvasionState) -> str:
             for mine in s.defeated:
                 if len(mine) >= limit:
                     return f"{limit} invaders defeated"
-    if max(s.row) < 0 and not s.blue_deck and not s.gold_deck:
+    if not face_up(s.row) and not s.blue_deck and not s.gold_deck:
         return "no invaders are left"
     if s.turn_limit and s.turn >= s.turn_limit:
         return "turn limit"
     return ""
+
+
+def face_up(slots: list[int]) -> bool:
+    """Whether a slot of the invader or campaign row holds a card (``max(slots) >= 0``)."""
+    for v in slots:
+        if v >= 0:
+            return True
+    return False
+
+
+def _all_face_up(slots: list[int]) -> bool:
+    for v in slots:
+        if v < 0:
+            return False
+    return True
 
 
 def settle(s: InvasionState, ev: Ev) -> None:
@@ -209,10 +224,10 @@ def legal(s: InvasionState, seat: int) -> list[int]:
                     out.append(_PLAY0 + k)
         out.append(_A_CHOOSE_BUY)
         camps = s.campaign_row
-        if s.campaign_deck or (camps and max(camps) >= 0):
+        if s.campaign_deck or face_up(camps):
             out.append(_A_CHOOSE_CAMPAIGN)
         row = s.row
-        invaders = max(row) >= 0
+        invaders = face_up(row)
         if invaders:
             out.append(_A_CHOOSE_DEFEAT)
         out.append(_A_PASS)
@@ -229,7 +244,7 @@ def legal(s: InvasionState, seat: int) -> list[int]:
                 for d in range(_D0, NK):
                     if hand[d] and acost[d] <= money:
                         out.append(_DEFEND0 + d)
-                if min(row) >= 0:
+                if _all_face_up(row):
                     out += _ALL_TARGETS
                 else:
                     for t in range(6):

@@ -88,7 +88,7 @@ class SeatView:
 
     @classmethod
     def from_state(cls, s: InvasionState, seat: int) -> SeatView:
-        v = cls()
+        v = SeatView()  # (not ``cls()``: compiled, a direct call)
         v.seat = seat
         v.db = s.db
         v.team = team = s.team
@@ -123,7 +123,7 @@ class SeatView:
         v._defeated = v._discards = v._hands = None
         counts = [0] * NK  # the deck's contents; its order is nobody's to know
         for k in s.deck[seat]:
-            counts[k] += 1
+            counts[k] = counts[k] + 1
         v._unseen = counts
         return v
 

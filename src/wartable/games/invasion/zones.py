@@ -55,10 +55,12 @@ def draw(s: InvasionState, seat: int, count: int, ev: Ev) -> int:
                 break
             reshuffle(s, seat, ev)
             deck = s.deck[seat]
-        take = min(count - got, len(deck))
+        take = count - got
+        if take > len(deck):
+            take = len(deck)
         for _ in range(take):  # the top card is the last
             k = deck.pop()
-            hand[k] += 1
+            hand[k] = hand[k] + 1  # (``+=`` on a list item is a generic add, compiled)
             if ev is not None:
                 drawn.append(KEYS[k])
         got += take
