@@ -342,3 +342,22 @@ def test_home_row_d_mend_summon_power_volley_once_per_round():
     assert solo_rules.ability_ready(s, solo_mods.MEND)
     s.solo[S_HOME] = 0
     assert not solo_rules.ability_ready(s, solo_mods.MEND)  # only Home-Row D
+
+
+def test_spending_victory_points_is_an_option():
+    """§9.2 Solo Scenario 4: "The Player may spend victory points": with the option
+    vp_spending "mana", ``spend vp`` turns 5 VP into 5 mana; off by default."""
+    s = blank("solo-4", turn=2)
+    s.vp = [7, 0]
+    texts = {GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, 0)}
+    assert "spend vp" not in texts
+    s = blank("solo-4", turn=2, vp_spending="mana")
+    s.vp = [7, 0]
+    mana = s.mana[0]
+    play(s, "spend vp")
+    assert s.vp == [2, 0] and s.mana[0] == mana + 5
+    texts = {GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, 0)}
+    assert "spend vp" not in texts  # fewer than 5 left
+    s2 = blank("solo-1", turn=2, vp_spending="mana")
+    s2.vp = [9, 0]
+    assert not solo_rules.can_spend_vp(s2)  # no victory points race

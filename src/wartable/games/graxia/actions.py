@@ -31,6 +31,7 @@ K_SACRIFICE, K_USE, K_CHOOSE, K_SPY, K_TAKE, K_TARGET = range(14, 20)
 # §9.2 Solo Scenario 3, Home-Row D: ``mend q,r``, ``volley q,r``, ``summon power "Name" q,r``
 # (families of size 0 on maps without the four Home Rows: other layouts are unchanged)
 K_MEND, K_VOLLEY, K_POWER = range(20, 23)
+K_SPEND = 23  # the solo VP races (4-6): ``spend vp`` (option vp_spending)
 PAIR_WORDS = ("move", "attack", "shoot", "ability", "portal", "give")
 CELL_WORDS = ("shield", "retreat", "drop")
 
@@ -52,6 +53,7 @@ class Layout:
             [len(SIMPLE)] + [c * c] * 6 + [c] * 3 + [u * c, u * c, s, s * c, 2 * s, b, u, u, s, c]
         )
         sizes += [c, c, u * c] if sc.home_rows else [0, 0, 0]
+        sizes.append(1 if sc.solo and sc.param("vp_target") else 0)
         self.bounds: list[int] = []
         total = 0
         for n in sizes:
@@ -126,6 +128,8 @@ class Layout:
             return f"mend {cell(x)}"
         if k == K_VOLLEY:
             return f"volley {cell(x)}"
+        if k == K_SPEND:
+            return "spend vp"
         if k == K_POWER:
             return f'summon power "{self.names_u[x]}" {cell(y)}'
         return f'spy "{self.names_u[x]}"'

@@ -202,6 +202,8 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
         if solo_rules.ability_ready(s, M.SUMMON_POWER):  # a summon, as normal, for free
             for card in {c for c in s.hands[0] if c < nu}:
                 out.extend(lay.at(A.K_POWER, card, c) for c in summon_cells(s, 0, card, g))
+    if s.sc.solo and seat == 0 and solo_rules.can_spend_vp(s):  # §9.2 Solo Scenarios 4-6
+        out.append(lay.one(A.K_SPEND, 0))
     return sorted(set(out))
 
 
@@ -263,6 +265,8 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
     elif kind == A.K_DROP:
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
         emit(events, "banner_dropped", cell=s.sc.board.text(x))
+    elif kind == A.K_SPEND:
+        solo_rules.spend_vp(s, events)
     elif kind in (A.K_MEND, A.K_VOLLEY):
         solo_rules.home_row_apply(s, kind, x, events)
     elif kind == A.K_POWER:

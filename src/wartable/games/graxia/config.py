@@ -77,6 +77,11 @@ class GraxiaConfig(BaseModel):
         description="solo 4-6: the Player's deck instead of building it at set-up: a Graxia "
         "deck file's path or its TOML/JSON text (checked like `wartable deck check`)",
     )
+    vp_spending: Literal["off", "mana"] = Field(
+        "off",
+        description="solo 4-6 'the Player may spend victory points' (no price is printed): "
+        "never, or 'spend vp' in the Command Phase turns 5 VP into 5 mana",
+    )
     data_dir: str | None = Field(None, description="directory holding own Graxia data files")
 
     @field_validator("deck")

@@ -146,6 +146,22 @@ def portal_moves(s: GraxiaState, c: int, ut: UnitType) -> list[int]:
     return out
 
 
+# ----- spending victory points (solo-4..6) ------------------------------------------------------
+VP_PRICE: Final = 5  # VP spent per ``spend vp`` (the mana it gives: the same, 1:1)
+
+
+def can_spend_vp(s: GraxiaState) -> bool:
+    """§9.2 Solo Scenarios 4-6 "The Player may spend victory points": no price is printed;
+    option ``vp_spending`` "mana": 5 VP for 5 mana in the Player's Command Phase."""
+    return s.config.vp_spending == "mana" and s.vp[W.PLAYER] >= VP_PRICE and bool(W.targets(s)[0])
+
+
+def spend_vp(s: GraxiaState, events: list[Event] | None) -> None:
+    s.vp[W.PLAYER] -= VP_PRICE
+    s.mana[W.PLAYER] += VP_PRICE
+    emit(events, "vp_spent", seat=W.PLAYER, points=VP_PRICE, mana=VP_PRICE)
+
+
 # ----- Home-Row D (solo-3) ---------------------------------------------------------------------
 def ability_ready(s: GraxiaState, bit: int) -> bool:
     """Home-Row D: the ability is the chosen row's and unused this round."""
