@@ -245,7 +245,8 @@ def test_config_deck_skips_building_9_2_solo_scenario_4() -> None:
     assert {s.sc.terrain[s.sc.tile_ids.index(t)] for _, t in npc} == {"city", "village"}
 
 
-def test_config_deck_illegal_is_refused_with_the_reason() -> None:
+def test_config_deck_illegal_is_refused_with_the_reason_9_2_solo_scenario_5() -> None:
+    """§9.2 Solo Scenario 5: a config deck that breaks the deck rules never starts a game."""
     bad = 'units = ["Talon", "Talon"]\nspells = ["Scout"]\n'
     with pytest.raises(ConfigError, match=r"2 x Talon: at most 1"):
         start("solo-5", deck=bad)

@@ -216,7 +216,7 @@ def _scenario(
         and players[1].unit_deck == players[0].unit_deck,
         shared_spells=players[0].spell_deck == players[1].spell_deck,
         unit_deck_used=(players[0].unit_deck != "none", players[1].unit_deck != "none"),
-        **_solo_fields(sc, at, cat_units, spells, board),
+        **_solo_fields(sc, at, cat_units, spells),
         draft=tuple(d.rule if d else "" for d in drafts),  # type: ignore[arg-type]
         draw=tuple(d.draw if d else 0 for d in drafts),  # type: ignore[arg-type]
         budget=tuple(d.budget if d else 0 for d in drafts),  # type: ignore[arg-type]
@@ -255,7 +255,7 @@ def _without_npc_cards(
 
 
 def _solo_fields(
-    sc: Any, at: dict[str, int], cat_units: dict[str, int], spells: dict[str, int], board: Board
+    sc: Any, at: dict[str, int], cat_units: dict[str, int], spells: dict[str, int]
 ) -> dict[str, Any]:
     """The catalog's solo fields (§9.2) from the ``[solo]`` table; {} for other scenarios."""
     solo = sc.solo
