@@ -254,3 +254,27 @@ def test_solo_without_portals_is_two_pieces(tmp_path: Path) -> None:
     _edit(d, "solo-1", 'portals = [["18a", "14a"], ["25b", "33a"]]', "portals = []")
     with pytest.raises(DataError, match="not one connected piece"):
         load_db(d)
+
+
+NAMED_TILES = {
+    # §9.2 Solo Scenario 1 (its "8a Swamp" is side 8b: see the contradictions table)
+    "solo-1": "9a village 10a village 27a swamp 26b swamp 1a city 2a city 13a plains "
+    "5a castle 6a castle 8b swamp 36b boulder_fields",
+    # §9.2 Solo Scenario 2 ("26 Swamp" is side 26b)
+    "solo-2": "26b swamp 27a swamp 32b forest 25b forest 36a rough_lands 37a rough_lands "
+    "34a forest 35a forest 19a mountains 20a mountains",
+    # §9.2 Solo Scenario 3
+    "solo-3": "1a city 2a city 31a lake 21a mountains 36a rough_lands 32a hills 30a hills "
+    "5a castle 20a mountains 19a mountains 28a swamp",
+}
+
+
+@pytest.mark.parametrize("sid", sorted(NAMED_TILES))
+def test_tiles_the_text_names_are_on_the_map_with_their_terrain_9_2(cat: Catalog, sid: str) -> None:
+    """§9.2: every tile a solo set-up names is on the reconstructed map, with the terrain
+    the text gives it."""
+    sc = sc_of(cat, sid)
+    words = NAMED_TILES[sid].split()
+    for tile, terrain in zip(words[::2], words[1::2], strict=True):
+        assert tile in sc.tile_ids, tile
+        assert sc.terrain[cell(sc, tile)] == terrain, tile
