@@ -128,3 +128,22 @@ def test_no_reinforcements_where_the_scenario_says_so_9_2_solo_1():
     put(s, start, "Mammoth", 0)
     events = GAME.apply(s, 0, f"move {b.text(start)} {b.text(step)}")
     assert not kinds(events, "npc_reinforcement") and s.unit[village] < 0
+
+
+def test_the_player_sees_the_non_players_units_not_its_cards_9_2():
+    """The non-player's units are public; the order of its decks and the battle cards it
+    holds are not (observe, and the leak test over a solo scenario)."""
+    from wartable.testing.leaks import check_leaks
+
+    s = npc_turn("solo-4", battle_draws=2)
+    s.decks[NPC_BATTLE] = [spell(s, "Rage"), spell(s, "Mists of Confusion"), spell(s, "Rage")]
+    a = put(s, cell(s, "1,1"), "Mammoth", 1)
+    put(s, cell(s, "1,2"), "Mammoth", 0)
+    run(s)
+    obs = GAME.observe(s, 0)
+    assert obs["unit"][a] == s.unit[a] and obs["owner"][a] == 1
+    assert "decks" not in obs and obs["deck_sizes"][NPC_BATTLE] == 1
+    assert obs["hand_counts"][1] == [0, 1] and obs["hand"] == sorted(s.hands[0])  # one played
+    assert "npc" in obs and len(obs["deck_sizes"]) == 5
+    counts = check_leaks(GAME, {"scenario": "solo-4"}, 0)
+    assert counts["points"] > 0

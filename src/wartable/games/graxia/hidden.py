@@ -13,6 +13,7 @@ from wartable.core.rng import Rng
 
 from . import actions as A
 from .game import GraxiaGame
+from .observe import open_piles
 from .setup import place_legal
 from .state import B_SAC, OVER, PLACE, T_SPY0, GraxiaState
 
@@ -38,9 +39,10 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
     other = 1 - seat
     units: list[int] = []
     spells: list[int] = []
-    for d in s.decks:
-        for c in d:
-            (units if c < nu else spells).append(c)
+    for i, d in enumerate(s.decks):
+        if i not in open_piles(s):
+            for c in d:
+                (units if c < nu else spells).append(c)
     # a fallen Guardian goes back to its owner's hand in the open (§5.1): it stays there
     guardian = s.guard[other]
     kept = [c for c in s.hands[other] if c == guardian]
@@ -49,7 +51,7 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
     hand_spells = len(hidden) - hand_units
     for c in hidden:
         (units if c < nu else spells).append(c)
-    open_pool = s.sc.draft[other] == "assassination"
+    open_pool = s.sc.draft[other] == "assassination" or s.sc.solo  # solo: the Player's lists
     if not open_pool:
         units.extend(s.pool[other])
     rng.shuffle(units)
@@ -60,6 +62,10 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
     if not open_pool:
         s.pool[other] = [units.pop() for _ in range(len(state.pool[other]))]
     for i, d in enumerate(state.decks):
+        if i in open_piles(s):  # known contents, unknown order
+            s.decks[i] = d[:]
+            rng.shuffle(s.decks[i])
+            continue
         src = units if i < 2 else spells
         s.decks[i] = [src.pop() for _ in range(len(d))]
     if s.phase != OVER and s.track[T_SPY0 + other] >= 0 and s.phase > PLACE:

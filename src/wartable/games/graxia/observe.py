@@ -22,17 +22,24 @@ from .setup import place_legal
 from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_GFELL0, T_SPY0, GraxiaState
 
 
+def open_piles(s: GraxiaState) -> tuple[int, ...]:
+    """Piles whose contents (not order) are known: in a solo game the Player's own unit and
+    spell decks (it chooses from them at set-up, §9.2)."""
+    return (0, 2) if s.sc.solo else ()
+
+
 def _hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
     nu = len(s.cat.units)
     cards: list[int] = []
-    for d in s.decks:
-        cards.extend(d)
+    for i, d in enumerate(s.decks):
+        if i not in open_piles(s):
+            cards.extend(d)
     for p in (0, 1):
         if p != seat:
             g = s.guard[p]
             cards.extend(c for c in s.hands[p] if c != g)
-            if s.sc.draft[p] != "assassination":
-                cards.extend(s.pool[p])
+            if s.sc.draft[p] != "assassination" and not s.sc.solo:
+                cards.extend(s.pool[p])  # (solo: both set-up lists are the Player's, public)
     units = sorted(c for c in cards if c < nu)
     spells = sorted(c for c in cards if c >= nu)
     return units, spells
@@ -94,6 +101,8 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
         "unseen_spells": spells,
     }
     if s.sc.solo:  # the non-player's progress and the scenario's bookkeeping are public
+        out["pools"] = [list(p) for p in s.pool]
+        out["open_decks"] = [sorted(s.decks[i]) for i in open_piles(s)]
         out["npc"] = list(s.npc)
         out["solo"] = list(s.solo)
         out["gone"] = list(s.gone)
@@ -137,7 +146,7 @@ def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> Graxia
     for p in (0, 1):
         if p == seat:
             s.hands[p] = list(obs["hand"])
-            s.pool[p] = list(obs["pool"])
+            s.pool[p] = list(obs["pools"][p]) if "pools" in obs else list(obs["pool"])
             continue
         nu_, ns_ = counts[p]
         kept = [s.guard[p]] if guardian_in_hand(s, p) else []
@@ -146,11 +155,18 @@ def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> Graxia
             + [units.pop() for _ in range(nu_ - len(kept))]
             + [spells.pop() for _ in range(ns_)]
         )
-        if obs["public_pool"][p] is not None:
+        if "pools" in obs:
+            s.pool[p] = list(obs["pools"][p])
+        elif obs["public_pool"][p] is not None:
             s.pool[p] = list(obs["public_pool"][p])
         else:
             s.pool[p] = [units.pop() for _ in range(obs["pool_sizes"][p])]
+    opened = dict(zip(open_piles(s), obs.get("open_decks", []), strict=False))
     for d, size in enumerate(obs["deck_sizes"]):
+        if d in opened:
+            s.decks[d] = list(opened[d])
+            rng.shuffle(s.decks[d])
+            continue
         src = units if d < 2 else spells
         s.decks[d] = [src.pop() for _ in range(size)]
     for p in (0, 1):  # the other seat's spy: one of its units on the map, if still secret

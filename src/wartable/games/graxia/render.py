@@ -8,7 +8,7 @@ initials with its seat - and a legend lists every unit, the hands and the battle
 from __future__ import annotations
 
 from .observe import observe
-from .state import PHASES, SHIELD, STUNNED, GraxiaState
+from .state import NPC_BATTLE, NPC_COMMAND, PHASES, SHIELD, STUNNED, GraxiaState
 
 TERRAIN = {
     "plains": "Pl",
@@ -32,6 +32,22 @@ def _abbr(name: str) -> str:
     if len(words) == 1:
         return words[0][:3]
     return "".join(w[0] for w in words)[:3]
+
+
+def _solo_lines(s: GraxiaState, counts: list[list[int]]) -> list[str]:
+    """The Non-Player's side: its units by the legend above (seat 1), its decks by size."""
+    npc = s.sc.npc
+    mine = sum(1 for c in range(s.sc.board.size) if s.unit[c] >= 0 and s.owner[c] == 1)
+    return [
+        f"seat 1 is the Non-Player (played by the rules, §9.2): {mine} units; "
+        f"movement {npc.movement if npc else 'static'}",
+        f"Non-Player decks: units {len(s.decks[s.udeck[1]])}"
+        f"{' (the Player' + chr(39) + 's)' if s.udeck[1] == 0 else ''}, "
+        f"command spells {len(s.decks[NPC_COMMAND])} (discards {len(s.discards[NPC_COMMAND])}), "
+        f"battle spells {len(s.decks[NPC_BATTLE])} (discards {len(s.discards[NPC_BATTLE])}); "
+        f"battle cards in hand {counts[1][1]}",
+        f"the Player's hand: {sum(counts[0])} cards (+ Tactics)",
+    ]
 
 
 def render(s: GraxiaState, seat: int | None) -> str:
@@ -83,7 +99,12 @@ def render(s: GraxiaState, seat: int | None) -> str:
             + (f" [{', '.join(marks)}]" if marks else "")
         )
     counts = obs["hand_counts"]
-    lines.append(f"hands: seat 0 {sum(counts[0])} cards, seat 1 {sum(counts[1])} cards (+ Tactics)")
+    if s.sc.solo:  # §9.2: seat 0 is the Player, side 1 the Non-Player (its units are public)
+        lines.extend(_solo_lines(s, counts))
+    else:
+        lines.append(
+            f"hands: seat 0 {sum(counts[0])} cards, seat 1 {sum(counts[1])} cards (+ Tactics)"
+        )
     if obs["hand"] is not None:
         lines.append("your hand: " + ", ".join(cat.card_name(c) for c in obs["hand"]))
     if s.phase in (5, 6, 7, 8):
