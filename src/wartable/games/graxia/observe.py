@@ -23,9 +23,11 @@ from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_GFELL0, T_SPY0, GraxiaSt
 
 
 def open_piles(s: GraxiaState) -> tuple[int, ...]:
-    """Piles whose contents (not order) are known: in a solo game the Player's own unit and
-    spell decks (it chooses from them at set-up, §9.2)."""
-    return (0, 2) if s.sc.solo else ()
+    """Piles whose contents (not order) are known. In a solo game (§9.2): the Player's own
+    unit and spell decks (it chooses from them at set-up), the Non-Player's unit deck and
+    command deck (the scenario lists them; what left them is on the map or in the discards);
+    only its battle deck mixes with the battle cards it holds."""
+    return (0, 1, 2, 4) if s.sc.solo else ()
 
 
 def _hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
