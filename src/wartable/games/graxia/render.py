@@ -7,6 +7,7 @@ initials with its seat - and a legend lists every unit, the hands and the battle
 
 from __future__ import annotations
 
+from . import solo_mods as M
 from .observe import observe
 from .state import NPC_BATTLE, NPC_COMMAND, PHASES, SHIELD, STUNNED, GraxiaState
 
@@ -72,6 +73,9 @@ def render(s: GraxiaState, seat: int | None) -> str:
             if i is None:
                 row += " " * WIDTH
                 continue
+            if s.gone[i]:  # §9.2 Solo Scenario 1: the tile left the game
+                row += f"{b.text(i):>6} --".ljust(WIDTH)
+                continue
             ctrl = "." if s.ctrl[i] < 0 else str(s.ctrl[i])
             u = s.unit[i]
             unit = "" if u < 0 else f"{_abbr(cat.units[u].name)}{s.owner[i]}"
@@ -88,6 +92,7 @@ def render(s: GraxiaState, seat: int | None) -> str:
         if u < 0:
             continue
         ut = cat.units[u]
+        health = M.max_health(s, i)  # solo Home-Row B doubles the Player's
         marks = []
         if s.flags[i] & SHIELD:
             marks.append("shielded")
@@ -95,7 +100,7 @@ def render(s: GraxiaState, seat: int | None) -> str:
             marks.append("stunned")
         lines.append(
             f"  {b.text(i):>6} seat {s.owner[i]} {ut.name} ({ut.klass}) health "
-            f"{ut.health - s.wounds[i]}/{ut.health} atk {ut.attack} def {ut.pdef}/{ut.mdef}"
+            f"{health - s.wounds[i]}/{health} atk {ut.attack} def {ut.pdef}/{ut.mdef}"
             + (f" [{', '.join(marks)}]" if marks else "")
         )
     counts = obs["hand_counts"]
