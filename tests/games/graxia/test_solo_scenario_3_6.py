@@ -361,3 +361,16 @@ def test_spending_victory_points_is_an_option():
     s2 = blank("solo-1", turn=2, vp_spending="mana")
     s2.vp = [9, 0]
     assert not solo_rules.can_spend_vp(s2)  # no victory points race
+
+
+def test_damaged_solo_bookkeeping_is_refused():
+    """§9.2 solo positions: the scenario bookkeeping must be in range (a position file is
+    untrusted input)."""
+    s = blank("solo-3")
+    assert not solo_awards.problems(s)
+    s.solo[S_HOME] = 9
+    assert solo_mods.hand_limit(s, 0) == 15  # no crash on the way to the refusal
+    assert any("Home Row" in p for p in GAME.invariants(s))
+    s.solo[S_HOME] = 0
+    s.solo[S_QUEUE] = 1 << 12
+    assert any("queued placements" in p for p in GAME.invariants(s))

@@ -10,7 +10,7 @@ from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import choices, relics, solo_setup
+from . import choices, relics, solo_awards, solo_setup
 from . import solo_mods as M
 from .actions import Layout
 from .battle import retreat_cells, sacrifice_legal
@@ -389,6 +389,7 @@ def check(s: GraxiaState) -> list[str]:
     if s.udeck[0] != 0 or s.sdeck[0] != 2:
         bad.append("seat 0 draws from its own piles (udeck 0, sdeck 2)")
     bad.extend(_phase_problems(s))
+    bad.extend(solo_awards.problems(s))  # solo bookkeeping before the choice reads it
     bad.extend(choices.problems(s))
     bad.extend(relics.problems(s))
     return bad

@@ -19,14 +19,20 @@ from .state import (
     DRAW,
     OVER,
     S_AWARD0,
+    S_AWARD1,
     S_BOSS,
     S_CELLS,
+    S_D_USED,
+    S_HOME,
     S_LOSE,
     S_LOST,
     S_OBJ_LOST,
     S_PLACING,
     S_QUEUE,
     S_SYPE,
+    S_VOLLEY,
+    T_PEND,
+    T_PEND_X,
     T_REASON,
     T_WINNER,
     GraxiaState,
@@ -267,3 +273,37 @@ def finish(s: GraxiaState, events: list[Event] | None) -> None:
     if s.track[T_WINNER] >= 0 and s.phase != OVER:
         s.phase = OVER
         emit(events, "game_over", winner=s.track[T_WINNER], reason=s.track[T_REASON])
+
+
+# ----- positions ---------------------------------------------------------------------------
+NPC_PLACE_KIND: Final = 9  # solo_choices.NPC_PLACE (the pending placement names a unit)
+
+
+def problems(s: GraxiaState) -> list[str]:
+    """What makes a position's solo bookkeeping impossible (for ``positions.check``)."""
+    if not s.sc.solo:
+        return []
+    v = s.solo
+    n = s.sc.board.size
+    limits = (
+        (S_HOME, 3, "the chosen Home Row"),
+        (S_LOST, 1000, "the lost settlements"),
+        (S_LOSE, 1000, "the cards to lose"),
+        (S_QUEUE, (1 << len(LAND_TYPES)) - 1, "the queued placements"),
+        (S_VOLLEY, n, "the Volley unit"),
+        (S_OBJ_LOST, 15, "the impossible objectives"),
+        (S_SYPE, 2, "Sype's fate"),
+        (S_BOSS, 3, "Talon and Ebon"),
+        (S_PLACING, 0, "a placement in progress"),
+        (S_D_USED, 15, "the Home-Row D abilities used"),
+        (S_AWARD0, (1 << len(TYPES)) - 1, "the Player's land type awards"),
+        (S_AWARD1, (1 << len(TYPES)) - 1, "the Non-Player's land type awards"),
+    )
+    bad = [f"solo: {what} out of range" for i, top, what in limits if not 0 <= v[i] <= top]
+    if any(not 0 <= x <= 3 for x in v[S_CELLS : S_CELLS + n]):
+        bad.append("solo: a tile's award marks out of range")
+    if any(g not in (0, 1) for g in s.gone):
+        bad.append("solo: removed tiles are marked 0 or 1")
+    if s.track[T_PEND] == NPC_PLACE_KIND and not 0 <= s.track[T_PEND_X] < len(s.cat.units):
+        bad.append("solo: a pending placement names no unit")
+    return bad

@@ -27,6 +27,8 @@ def row_param(s: GraxiaState, what: str, default: tuple[int, int, int, int]) -> 
     """Solo Scenario 3: the chosen Home Row's ``row_{a..d}_{what}`` param (else the printed
     value)."""
     k = s.solo[S_HOME]
+    if not 0 <= k < len(ROWS):
+        k = 0  # a damaged position (refused by ``solo_awards.problems``)
     return s.sc.param(f"row_{ROWS[k]}_{what}", default[k])
 
 
