@@ -16,6 +16,7 @@ from wartable.games.graxia.state import (
     S_AWARD0,
     S_HOME,
     S_QUEUE,
+    S_QUNIT,
     T_PEND,
     T_REASON,
     T_WINNER,
@@ -374,3 +375,25 @@ def test_damaged_solo_bookkeeping_is_refused():
     s.solo[S_HOME] = 0
     s.solo[S_QUEUE] = 1 << 12
     assert any("queued placements" in p for p in GAME.invariants(s))
+
+
+def test_two_land_types_taken_queue_two_sets():
+    """§9.2 Solo Scenario 5: each completed land type brings its own set of reinforcements,
+    even while the previous set is still being placed."""
+    s = blank("solo-5", turn=2, seat=1)
+    _deck(s, "Mammoth", 40)
+    for terrain in ("lake", "columns"):
+        cells = _cells(s, terrain)
+        for c in cells[1:]:
+            s.ctrl[c] = 1
+        n = next(n for n in s.sc.board.nbr[cells[0]] if s.unit[n] < 0 and n not in cells)
+        put(s, n, "Mammoth", 1)
+        B.move_unit(s, n, cells[0], [])
+    assert s.vp[1] == 10 and s.solo[S_QUNIT] == 1
+    placed = 0
+    solo_rules.check_end(s, [])
+    while s.track[T_PEND]:
+        play(s, GAME.legal_actions(s, 0)[0])
+        placed += 1
+    assert not s.solo[S_QUEUE] and not s.solo[S_QUNIT]
+    assert sum(1 for c in range(s.sc.board.size) if s.owner[c] == 1) > 2 + 10

@@ -29,6 +29,7 @@ from .state import (
     S_OBJ_LOST,
     S_PLACING,
     S_QUEUE,
+    S_QUNIT,
     S_SYPE,
     S_VOLLEY,
     T_PEND,
@@ -185,7 +186,10 @@ def _type_award(s: GraxiaState, cell: int, side: int, pts: int, events: list[Eve
     if not holds_all(s, side, t):
         return
     if scenario(s) == 5 and side == NPC:
-        s.solo[S_QUEUE] = (1 << len(LAND_TYPES)) - 1  # one unit on each land type
+        if s.solo[S_QUEUE]:
+            s.solo[S_QUNIT] += 1  # another set once the current one is placed
+        else:
+            s.solo[S_QUEUE] = (1 << len(LAND_TYPES)) - 1  # one unit on each land type
         emit(events, "land_type_taken", terrain=t)
     if (side == PLAYER and t not in LAND_TYPES) or t not in TYPES:
         return
@@ -290,6 +294,7 @@ def problems(s: GraxiaState) -> list[str]:
         (S_LOST, 1000, "the lost settlements"),
         (S_LOSE, 1000, "the cards to lose"),
         (S_QUEUE, (1 << len(LAND_TYPES)) - 1, "the queued placements"),
+        (S_QUNIT, 1000, "the further sets of placements"),
         (S_VOLLEY, n, "the Volley unit"),
         (S_OBJ_LOST, 15, "the impossible objectives"),
         (S_SYPE, 2, "Sype's fate"),

@@ -18,6 +18,7 @@ from .state import (
     S_LOSE,
     S_PLACING,
     S_QUEUE,
+    S_QUNIT,
     T_PEND,
     T_PEND_SEAT,
     T_PEND_X,
@@ -116,6 +117,9 @@ def ask(s: GraxiaState, events: list[Event] | None) -> None:
             _pend(s, LOSE_CARD, 0, 0, events)
             return
         q = s.solo[S_QUEUE]
+        if not q and s.solo[S_QUNIT] > 0:  # solo-5: a further set of reinforcements
+            s.solo[S_QUNIT] -= 1
+            s.solo[S_QUEUE] = q = (1 << len(queue_types(s))) - 1
         if not q:
             return
         k = (q & -q).bit_length() - 1
