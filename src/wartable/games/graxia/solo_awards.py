@@ -304,7 +304,12 @@ def problems(s: GraxiaState) -> list[str]:
         (S_AWARD0, (1 << len(TYPES)) - 1, "the Player's land type awards"),
         (S_AWARD1, (1 << len(TYPES)) - 1, "the Non-Player's land type awards"),
     )
-    bad = [f"solo: {what} out of range" for i, top, what in limits if not 0 <= v[i] <= top]
+    unset = -1 if s.phase < DRAW else 0  # solo-3's set-up: no Home Row chosen yet (-1)
+    bad = [
+        f"solo: {what} out of range"
+        for i, top, what in limits
+        if not (unset if i == S_HOME else 0) <= v[i] <= top
+    ]
     if any(not 0 <= x <= 3 for x in v[S_CELLS : S_CELLS + n]):
         bad.append("solo: a tile's award marks out of range")
     if any(g not in (0, 1) for g in s.gone):
