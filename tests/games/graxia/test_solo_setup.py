@@ -286,3 +286,25 @@ def test_solo_6_forests_get_npc_units_at_set_up_9_2_solo_scenario_6() -> None:
     placed = [u for u, _ in units_of(s, 0) if s.cat.units[s.cat.unit_index[u]].klass != GUARDIAN]
     assert len(placed) == 5  # 2 Heroes, 1 Large Creature, 2 normal units (and the Guardian)
     assert len(s.decks[0]) + in_hand + len(forests) + len(placed) == deck
+
+
+def test_option_box_starting_units_9_2_solo_scenario_1() -> None:
+    """Config ``solo_start_units = "box"``: "2 Heroes ... of the Player's choice" among every
+    Hero of the box the Non-Player does not hold (not Grimbark, not Volos); a card of the
+    Player's deck leaves the deck, a card from outside leaves it as it was."""
+    s = start("solo-1", solo_start_units="box")
+    heroes = {
+        t.split('"')[1]
+        for t in texts(s)
+        if s.cat.units[s.cat.unit_index[t.split('"')[1]]].klass == HERO
+    }
+    assert "Balak the Hunter" in heroes and "Thrag Skullsplitter" in heroes
+    assert "Grimbark" not in heroes and "Volos Flamebringer" not in heroes
+    deck = len(s.decks[0])
+    do(s, next(t for t in texts(s) if '"Balak the Hunter"' in t))
+    assert len(s.decks[0]) == deck
+    assert not any('"Balak the Hunter"' in t for t in texts(s))  # one card, now placed
+    do(s, next(t for t in texts(s) if '"Thrag Skullsplitter"' in t))
+    assert len(s.decks[0]) == deck - 1
+    finish_randomly(s, 0)
+    assert s.phase != GUARD

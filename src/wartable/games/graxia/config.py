@@ -72,6 +72,12 @@ class GraxiaConfig(BaseModel):
         description="Guardian names for seat 0 and seat 1 where the scenario lets players "
         "choose (empty: the seats choose at set-up)",
     )
+    solo_start_units: Literal["deck", "box"] = Field(
+        "deck",
+        description="solo 1-3: the Player's starting units 'of the Player's choice' come from "
+        "the Player's Unit Deck (deck) or from any card of the box the Non-Player does not "
+        "hold (box); the Guardian is always one not on the map",
+    )
     deck: str | None = Field(
         None,
         description="solo 4-6: the Player's deck instead of building it at set-up: a Graxia "

@@ -265,6 +265,34 @@ def start_cells(s: GraxiaState) -> list[int]:
     return [c for c in cells if s.unit[c] < 0]
 
 
+def _from_box(s: GraxiaState) -> bool:
+    """Config ``solo_start_units = "box"`` (solo 1-3): starting units from the whole box."""
+    return s.config.solo_start_units == "box" and s.sc.deck_rule is None
+
+
+def _outside_free(s: GraxiaState, u: int) -> int:
+    """Cards of unit ``u`` neither in the Player's deck, the Non-Player's hands nor placed."""
+    sc = s.sc
+    npc = sc.npc
+    used = sum(1 for x, _ in npc.units if x == u) + npc.unit_deck.count(u) if npc else 0
+    orig = sc.unit_decks[0].count(u)
+    placed = sum(1 for c in range(sc.board.size) if s.owner[c] == PLAYER and s.unit[c] == u)
+    placed_outside = placed - (orig - s.decks[0].count(u))
+    return s.cat.copies[u] - used - orig - placed_outside
+
+
+def _unit_sources(s: GraxiaState) -> list[int]:
+    """Unit types the Player may take as starting units: its Unit Deck's, or (option
+    ``box``) any card of the box not held by the Non-Player or placed."""
+    if not _from_box(s):
+        return sorted(set(s.decks[0]))
+    return [
+        u
+        for u, ut in enumerate(s.cat.units)
+        if not ut.is_guardian and (u in s.decks[0] or _outside_free(s, u) > 0)
+    ]
+
+
 def start_options(s: GraxiaState) -> list[tuple[int, int]]:
     """(unit, cell) starting placements still open (§9.2 "Player Starting Units")."""
     left = _quota_left(s)
@@ -276,7 +304,7 @@ def start_options(s: GraxiaState) -> list[tuple[int, int]]:
     if left.get(GUARDIAN, 0) > 0 and s.guard[PLAYER] < 0:
         on_map = {s.unit[c] for c in range(s.sc.board.size) if s.unit[c] >= 0}
         cands += [u for u, ut in enumerate(s.cat.units) if ut.klass == GUARDIAN and u not in on_map]
-    for u in sorted(set(s.decks[0])):
+    for u in _unit_sources(s):
         ut = s.cat.units[u]
         cls = deckfile.class_of(ut)
         if budget >= 0:
@@ -313,7 +341,7 @@ def start_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | 
     ut = s.cat.units[u]
     if ut.is_guardian:
         s.guard[PLAYER] = u
-    else:
+    elif not _from_box(s) or _outside_free(s, u) <= 0:
         s.decks[0].remove(u)
     put(s, PLAYER, u, c, events)
     advance(s, events)
