@@ -15,6 +15,8 @@ choices of seat 0 (npc_choice.py); the driver resumes from the state after them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import actions as A
@@ -59,12 +61,14 @@ from .state import (
     GraxiaState,
 )
 
-PLAYER, NPC = 0, 1
+PLAYER: Final = 0
+NPC: Final = 1
 START, CARDS, HEAL, MOVE, FIGHT, END = range(6)
-BATTLE_PHASES = (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
-BUSY = command.BUSY
-PLAYER_PICKS_FOE = ("solo-4", "solo-5", "solo-6")  # "the Player chooses which unit it attacks"
-MAX_STEPS = 100000
+BATTLE_PHASES: Final = (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
+BUSY: Final = command.BUSY
+# "the Player chooses which unit it attacks"
+PLAYER_PICKS_FOE: Final = ("solo-4", "solo-5", "solo-6")
+MAX_STEPS: Final = 100000
 
 
 def before(s: GraxiaState) -> set[int]:

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event
 
 from . import actions as A
@@ -27,7 +29,7 @@ from .actions import Layout
 from .catalog import BATTLE_ACTIVE
 from .state import ANCHORED, B_ATT, B_BEWITCH, B_DEF, B_USED0, GraxiaState
 
-NPC = 1
+NPC: Final = 1
 
 
 def exchange(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:

@@ -16,6 +16,8 @@ its battle spell deck drawn for every battle it is in, and standard reinforcemen
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import effects as E
@@ -23,8 +25,9 @@ from . import npc_order as O
 from . import solo_choices as SC
 from .state import NPC_BATTLE, NPC_COMMAND, GraxiaState
 
-PLAYER, NPC = 0, 1
-SETTLEMENTS = ("castle", "city", "village")
+PLAYER: Final = 0
+NPC: Final = 1
+SETTLEMENTS: Final = ("castle", "city", "village")
 
 
 def keep_mana(s: GraxiaState) -> None:

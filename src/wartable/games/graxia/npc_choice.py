@@ -9,6 +9,8 @@ Pure state (``choices.py`` imports this module).
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from .state import (
@@ -23,8 +25,9 @@ from .state import (
     GraxiaState,
 )
 
-NPC_TILE, NPC_FOE = 10, 11  # choices.py kinds
-KIND_NAMES = ("npc_tile", "npc_foe")
+NPC_TILE: Final = 10  # choices.py kinds
+NPC_FOE: Final = 11
+KIND_NAMES: Final = ("npc_tile", "npc_foe")
 
 
 def options(s: GraxiaState) -> list[int]:

@@ -19,13 +19,16 @@ With the rule ``impassable_ok`` it may move through and into mountains.
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import board as B
 from . import npc_order as O
 from .catalog import UnitType
 from .state import ANCHORED, HEAD_EAST, HEAD_WEST, GraxiaState
 
-PLAYER, NPC = 0, 1
-SETTLEMENTS = ("castle", "city", "village")
+PLAYER: Final = 0
+NPC: Final = 1
+SETTLEMENTS: Final = ("castle", "city", "village")
 
 
 def impassable_ok(s: GraxiaState) -> bool:
