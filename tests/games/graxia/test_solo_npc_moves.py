@@ -144,3 +144,14 @@ def test_units_that_move_twice_attack_instead_9_2_solo_4():
     assert not kinds(events, "move")
     assert kinds(events, "battle")[0]["attacker"] == s.sc.board.text(a)
     assert s.bat[B_DEF] == foe
+
+
+def test_solo_2_moves_its_units_from_left_to_right_9_2_solo_2():
+    """§9.2 Solo Scenario 2: "starting from left to right move each Non-Player unit" (the
+    general order is right to left)."""
+    s = npc_turn("solo-2", turn=4)
+    put(s, cell(s, "4,-1"), "Mammoth", 1)
+    put(s, cell(s, "0,1"), "Mammoth", 1)
+    put(s, cell(s, "5,3"), "Mammoth", 0)
+    events = run(s)
+    assert [e["frm"] for e in kinds(events, "move")][:2] == ["0,1", "4,-1"]

@@ -249,7 +249,7 @@ def _move_next(s: GraxiaState, events: list[Event] | None) -> bool:
         n[N_MOVER] = n[N_DEST] = -1
         _do_move(s, a, dest, events)
         return True
-    for c in O.tie_order(s, units(s)):
+    for c in O.move_order(s, units(s)):
         if s.flags[c] & (MOVED | BUSY | ANCHORED):
             continue
         dest, opts = NM.plan(s, c)

@@ -56,6 +56,16 @@ def tie_order(s: GraxiaState, cells: list[int]) -> list[int]:
     return sorted(cells, key=lambda c: tie_key(s, c, south))
 
 
+def move_order(s: GraxiaState, cells: list[int]) -> list[int]:
+    """The tie order; Solo Scenario 2 ("starting from left to right move each Non-Player
+    unit", movement ``home_row``): the Player's left to right, furthest row first."""
+    npc = s.sc.npc
+    if npc is None or npc.movement != "home_row":
+        return tie_order(s, cells)
+    south = player_south(s)
+    return sorted(cells, key=lambda c: (across(s, c, south), -far(s, c, south)))
+
+
 def battle_order(s: GraxiaState, cells: list[int]) -> list[int]:
     """Top to bottom, then left to right (the Player's view)."""
     south = player_south(s)
