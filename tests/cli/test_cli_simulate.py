@@ -175,8 +175,22 @@ def test_draws_and_grouping_by_hand() -> None:
     assert by["matrix"]["elf"]["orc"]["games"] == 2 and by["matrix"]["elf"]["orc"]["wins"] == 1
     assert by["matrix"]["orc"]["orc"]["games"] == 2 and by["matrix"]["orc"]["orc"]["wins"] == 0
     per_game = group_by_metric(recs, "k", 2)
-    assert per_game["groups"]["0"] == {"games": 2, "draws": 1, "wins_per_seat": [1, 0]}
-    assert per_game["groups"]["1"] == {"games": 2, "draws": 1, "wins_per_seat": [0, 1]}
+    g0, g1 = per_game["groups"]["0"], per_game["groups"]["1"]
+    assert {k: g0[k] for k in ("games", "draws", "wins_per_seat")} == {
+        "games": 2,
+        "draws": 1,
+        "wins_per_seat": [1, 0],
+    }
+    assert {k: g1[k] for k in ("games", "draws", "wins_per_seat")} == {
+        "games": 2,
+        "draws": 1,
+        "wins_per_seat": [0, 1],
+    }
+    # each seat's win rate in the group, with its Wilson interval
+    assert [t["wins"] for t in g0["seat_results"]] == [1, 0]
+    assert g0["seat_results"][0]["games"] == 2 and g0["seat_results"][0]["win_rate"] == 0.5
+    lo, hi = g0["seat_results"][0]["ci95"]
+    assert 0.0 < lo < 0.5 < hi < 1.0
 
 
 def test_seat_rotation_contract() -> None:

@@ -23,6 +23,7 @@ from typing import Annotated, Any
 import typer
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
@@ -44,10 +45,13 @@ class Quit(Exception):
     """The person left (typed quit, or stdin ended)."""
 
 
-def format_event(game: Game[Any, Any], e: Event) -> str:
-    """A game may provide ``event_to_str(event)``; otherwise ``type: key=value, ...``."""
+def format_event(game: Game[Any, Any], e: Event, state: Any = None) -> str:
+    """A game may provide ``event_to_str(event)`` (or ``event_to_str(event, state)`` when it
+    declares ``event_text_needs_state``); otherwise ``type: key=value, ...``."""
     to_str = getattr(game, "event_to_str", None)
     if callable(to_str):
+        if state is not None and getattr(game, "event_text_needs_state", False):
+            return str(to_str(e, state))
         return str(to_str(e))
     if isinstance(e.get("text"), str):
         return e["text"]
@@ -108,7 +112,11 @@ class TerminalGame:
         elif not shown:
             self.console.print(f"[dim]{who} acted[/]")
         for e in shown:
-            self.console.print(f"[dim]{who}:[/] {format_event(self.game, e)}", markup=True)
+            text = escape(format_event(self.game, e, self.state))
+            if getattr(self.game, "event_text_needs_state", False):  # the text names who acts
+                self.console.print(f"  {text}", markup=True)
+            else:
+                self.console.print(f"[dim]{who}:[/] {text}", markup=True)
 
     def _show(self, legal: list[int]) -> None:
         game, state = self.game, self.state

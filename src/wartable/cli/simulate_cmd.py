@@ -92,10 +92,10 @@ def print_summary(summary: dict[str, Any]) -> None:
         f"({summary['games_per_second']:,.1f} games/s, "
         f"{summary['decisions_per_second']:,.0f} decisions/s)"
     )
-    console.print(
-        f"mean length {summary['mean_length']:.1f} decisions; "
-        f"draws {summary['draws']} ({summary['draw_rate']:.1%})"
-    )
+    ends = f"draws {summary['draws']} ({summary['draw_rate']:.1%})"
+    if summary["seats"] == 1:  # a one-seat game without a winner is a loss (solo scenarios)
+        ends = f"losses {summary['draws']} ({summary['draw_rate']:.1%})"
+    console.print(f"mean length {summary['mean_length']:.1f} decisions; {ends}")
     cols = ["wins", "games", "win rate", "95% CI", f"mean reward ({summary['reward']})"]
     agents = Table(title="per agent (seats rotated every game)")
     for c in ["agent", "spec", *cols]:
@@ -117,11 +117,15 @@ def _print_by(console: Console, by: dict[str, Any]) -> None:
     key = by["key"]
     if by["kind"] == "per_game":
         table = Table(title=f"by {key}")
-        for c in (key, "games", "draws", "wins per seat"):
+        for c in (key, "games", "draws", "wins per seat", "win rate per seat (95% CI)"):
             table.add_column(c)
         for value, g in by["groups"].items():
             wins = ", ".join(str(w) for w in g["wins_per_seat"])
-            table.add_row(value, str(g["games"]), str(g["draws"]), wins)
+            rates = ", ".join(
+                f"{t['win_rate']:.1%} ({t['ci95'][0]:.1%}-{t['ci95'][1]:.1%})"
+                for t in g.get("seat_results", [])
+            )
+            table.add_row(value, str(g["games"]), str(g["draws"]), wins, rates)
         console.print(table)
         return
     table = Table(title=f"by {key}")

@@ -124,8 +124,9 @@ def group_by_metric(records: list[GameRecord], key: str, seats: int) -> dict[str
       the win rate of each value (``per_value``) and a ``matrix``:
       ``matrix[a][b]`` is how often a seat with value ``a`` won in games
       against a seat with value ``b``;
-    - any other value (e.g. a battle stage) groups whole games: per value,
-      the games, draws and wins per seat.
+    - any other value (e.g. a battle stage, a solo scenario's Home Row) groups
+      whole games: per value, the games, draws, wins per seat and each seat's
+      win rate with its 95% Wilson interval (``seat_results``).
     """
     values = [r.metrics[key] for r in records if key in r.metrics]
     if records and not values:
@@ -153,6 +154,7 @@ def group_by_metric(records: list[GameRecord], key: str, seats: int) -> dict[str
             },
         }
     groups: dict[str, dict[str, Any]] = {}
+    tallies: dict[str, list[Tally]] = {}
     for r in records:
         name = json.dumps(r.metrics.get(key), sort_keys=True) if key in r.metrics else "missing"
         name = name.strip('"')
@@ -161,4 +163,7 @@ def group_by_metric(records: list[GameRecord], key: str, seats: int) -> dict[str
         g["draws"] += int(r.is_draw)
         for s in range(seats):
             g["wins_per_seat"][s] += int(r.seat_won(s))
+            tallies.setdefault(name, [Tally() for _ in range(seats)])[s].add(r.seat_won(s))
+    for name, g in groups.items():
+        g["seat_results"] = [t.to_json() for t in tallies[name]]
     return {"key": key, "kind": "per_game", "groups": dict(sorted(groups.items()))}

@@ -10,8 +10,11 @@ from wartable.agents.random_agent import RandomAgent
 from wartable.core.match import play_match
 from wartable.games.graxia import HeuristicAgent
 
+# two-player scenarios (the solo ones, one seat: test_solo_bots.py)
+TWO_PLAYER = [c["scenario"] for c in GAME.example_configs() if not c["scenario"].startswith("solo")]
 
-@pytest.mark.parametrize("scenario", [c["scenario"] for c in GAME.example_configs()])
+
+@pytest.mark.parametrize("scenario", TWO_PLAYER)
 def test_heuristic_beats_random(scenario: str) -> None:
     config = GAME.make_config({"scenario": scenario})
     won = 0.0

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from wartable.core.errors import ConfigError
 from wartable.core.rng import Rng
 
 from . import actions as A
 from . import battle
+from . import bots_solo as S
 from .catalog import Catalog, Scenario
+from .solo_choices import LOSE_CARD
 from .state import (
     B_ADVANCE,
     B_BV0,
@@ -35,6 +38,7 @@ from .state import (
     STUNNED,
     T_BANNER0,
     T_KILLED0,
+    T_PEND,
     T_SPY0,
     T_WINNER,
     GraxiaState,
@@ -51,8 +55,39 @@ OBJECTIVE = {
 }
 
 
+# §9.2 solo scenarios: what taking (or holding against the Non-Player) a tile is worth
+SOLO_OBJECTIVE: Final[dict[str, dict[str, int]]] = {
+    "solo-1": {"village": 8, "castle": 8, "city": 8, "portal": 8},
+    "solo-2": {"village": 6, "castle": 8, "city": 8},
+    "solo-3": {"home_row": 10},
+    "solo-4": {"city": 8, "village": 6, "castle": 8, "swamp": 4, "lake": 4, "hills": 6},
+    "solo-5": {},
+    "solo-6": {
+        "hills": 6,
+        "boulder_fields": 6,
+        "forest": 7,
+        "columns": 4,
+        "castle": 6,
+        "city": 7,
+        "village": 6,
+    },
+}
+
+
 def objective_value(s: GraxiaState, c: int) -> int:
-    return s.sc.mana_value[c] + OBJECTIVE.get(s.sc.victory, {}).get(s.sc.terrain[c], 0)
+    sc = s.sc
+    if sc.solo:
+        table = SOLO_OBJECTIVE.get(sc.id, {})
+        value = table.get(sc.terrain[c], 2 if sc.id == "solo-5" else 0)
+        if any(c in pair for pair in sc.portals):
+            value = max(value, table.get("portal", 0))
+        if any(c in row for row in sc.home_rows):
+            value = max(value, table.get("home_row", 0))
+        return sc.mana_value[c] + value
+    return sc.mana_value[c] + OBJECTIVE.get(sc.victory, {}).get(sc.terrain[c], 0)
+
+
+SOLO_PREY: Final = {"solo-1": ("Sype",), "solo-2": ("Talon", "Ebon")}  # units to eliminate
 
 
 # per scenario (checked by identity): each tile's objective value, the tiles worth >= 4;
@@ -91,6 +126,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     aggression = 1.0  # how much an enemy unit's value weighs against an own unit's
     if s.sc.victory == "banner_wars":
         targets = [s.sc.banners[1 - seat], s.track[T_BANNER0 + seat]]
+    prey = SOLO_PREY.get(s.sc.id, ()) if s.sc.solo else ()
     if s.sc.victory == "wintermere_pass" and seat == s.sc.param("attacker_seat", 1):
         castle = s.sc.param("castle")
         targets = [castle]  # Shadd: everything toward Flist's castle
@@ -104,6 +140,8 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     dist, nbr = b.dist, b.nbr
     foe = 1 - seat
     enemies = [c for c in range(n) if unit[c] >= 0 and owner[c] == foe]
+    if prey:
+        targets = [*(c for c in enemies if units[unit[c]].name in prey), *targets]
     todo: list[int] | None = None  # the same for every unit: found at the first one
     for c in range(n):
         u = unit[c]
@@ -112,10 +150,14 @@ def evaluate(s: GraxiaState, seat: int) -> float:
             is_g = guardian[u]
             sign = 1 if owner[c] == seat else -1
             value = ut.cost + 2 * (ut.health - wounds[c]) + (25 if is_g else 0)
+            if prey and sign < 0 and ut.name in prey:
+                value += 40 + 6 * wounds[c]  # §9.2 solo 1/2: the units to eliminate
             score += sign * value * (1.0 if sign > 0 else aggression)
             if sign > 0 and not is_g:
                 if todo is None:
-                    todo = [t for t in targets if t >= 0 and ctrl[t] != seat] or enemies
+                    todo = [
+                        t for t in targets if t >= 0 and ctrl[t] != seat and not s.gone[t]
+                    ] or enemies
                 if todo:
                     row = c * n
                     score += pull * max(0, 8 - min(dist[row + t] for t in todo))
@@ -184,8 +226,16 @@ def _finish_battle(game: Any, s: GraxiaState) -> None:
 
 
 class HeuristicAgent:
+    """``heuristic`` (spec parameter ``home``: Solo Scenario 3's Home Row, ``A``..``D`` or
+    ``random``; by default the row its evaluation prefers)."""
+
     name = "heuristic"
     needs_observation = True
+
+    def __init__(self, home: str | None = None) -> None:
+        if home is not None and str(home).upper() not in ("A", "B", "C", "D", "RANDOM"):
+            raise ConfigError(f"heuristic home must be A, B, C, D or random, got {home!r}")
+        self.home = None if home is None else str(home).lower()
 
     def act(
         self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
@@ -195,6 +245,23 @@ class HeuristicAgent:
             return legal[0]
         s: GraxiaState = game.determinize(observation, rng)
         ph = s.phase
+        if s.sc.solo:
+            lay = game.layout(s.config)
+            if ph == GUARD and not s.track[T_PEND]:  # the solo set-up (bots_solo.py)
+                return S.decide_setup(
+                    lay,
+                    s,
+                    observation,
+                    legal,
+                    _objectives(s)[0],
+                    self.home,
+                    rng,
+                    lambda options: self._greedy(game, s, options, seat, rng),
+                )
+            if s.track[T_PEND] == LOSE_CARD:
+                return S.lose_card(lay, s.cat, legal)
+            if s.track[T_PEND]:  # the Player's choices in the Non-Player's turn, tried out
+                return self._greedy(game, s, legal, seat, rng)
         if ph == PLACE and s.sc.draft[seat] == "assassination":
             spies = [a for a in legal if game.layout(s.config).decode(a)[0] == A.K_SPY]
             if spies:  # the sturdiest unit is the spy

@@ -10,6 +10,7 @@ from wartable.core.rng import Rng
 
 from . import actions as A
 from . import battle, choices, command, npc, observe, positions, relics, setup, solo_setup, turn
+from . import narrate as N
 from .actions import Layout
 from .adapter import catalog_for, scenario_for
 from .catalog import Catalog, Scenario
@@ -264,6 +265,11 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         }
 
     # ----- information -----------------------------------------------------------------
+    event_text_needs_state: ClassVar[bool] = True  # solo: seat 1 is "the Non-Player"
+
+    def event_to_str(self, event: dict[str, Any], state: GraxiaState | None = None) -> str:
+        return N.event_to_str(event, solo=state is not None and state.sc.solo)
+
     def observe(self, state: GraxiaState, player: int | None) -> dict[str, Any]:
         return observe.observe(state, player)
 

@@ -28,6 +28,7 @@ function defaults(game) {
 
 function seatCount(game, config) {
   if (typeof config.players === "number") return config.players;
+  if (game.id === "graxia") return String(config.scenario || "").startsWith("solo") ? 1 : 2; // §9.2 solo: the person alone
   return game.min_players;
 }
 
@@ -190,7 +191,7 @@ export class Lobby {
       h("button", { type: "button", class: `game-tab${x.id === g.id ? " active" : ""}`, "data-game-id": x.id, "aria-pressed": x.id === g.id ? "true" : "false", onclick: () => this.pick(x.id) },
         h("span", { class: "game-icon" }, ICON[x.id] || "♟"), h("span", {}, x.title))));
     const fields = Object.entries(g.config_fields || {}).filter(([k]) => k !== "data_dir");
-    const main = fields.filter(([k]) => ["players", "mode", "variant", "battle_stage", "solo_difficulty"].includes(k));
+    const main = fields.filter(([k]) => ["players", "mode", "variant", "battle_stage", "solo_difficulty", "scenario"].includes(k));
     const more = fields.filter(([k]) => !main.some(([m]) => m === k));
     const seatRows = this.seats.map((s, i) => h("div", { class: "seat-row", style: { borderLeftColor: seatColour(i) } },
       h("span", { class: "seat-name" }, `Seat ${i + 1}`),

@@ -17,7 +17,7 @@ export function seatLabel(view, seat, mine) {
 export function outcomeText(outcome, mine, view) {
   if (!outcome) return "";
   const w = outcome.winners || [];
-  if (!w.length) return "Draw";
+  if (!w.length) return mine != null && (view && view.seats || []).length === 1 ? "You lose" : "Draw"; // one seat: no winner is a loss
   if (mine != null && w.includes(mine)) return w.length > 1 ? "Shared victory — you win!" : "You win!";
   return `${w.map((s) => seatLabel(view, s, mine)).join(" and ")} win${w.length > 1 ? "" : "s"}`;
 }

@@ -123,6 +123,48 @@ function hexMap(ctx, sc, acts) {
   return svg;
 }
 
+// A solo scenario (§9.2): one seat, the person; side 1 is the Non-Player, played by the rules.
+// Its every step reaches the event log (its cards, moves, battles, reinforcements, spawns).
+function soloCtx(ctx) {
+  const o = ctx.obs || {};
+  if (!Array.isArray(o.npc)) return ctx;
+  const named = Object.create(ctx);
+  named.seatName = (p) => (p === 1 ? "The Non-Player" : ctx.seatName(p));
+  return named;
+}
+
+const CHOICE = {
+  npc_tile: (e) => `which tile the Non-Player's unit at ${e.unit} moves into (${(e.options || []).join(", ")})`,
+  npc_foe: (e) => `which of your units the Non-Player's unit at ${e.unit} attacks (${(e.options || []).join(", ")})`,
+  lose: (e) => `a card to lose (${e.left} to go)`,
+  placement: (e) => `where the Non-Player's ${e.unit} arrives (a ${String(e.terrain).replace(/_/g, " ")} tile)`,
+};
+
+const NPC_EVENT = {
+  npc_turn: (e) => `— The Non-Player's turn ${e.turn} —`,
+  npc_placed: (e) => `The Non-Player's ${e.unit} appears at ${e.cell}`,
+  npc_reinforcement: (e) => `The Non-Player reinforces ${e.cell}`,
+  npc_battle_draw: (e) => `The Non-Player draws ${e.cards} battle card${e.cards === 1 ? "" : "s"}`,
+  npc_battle_discard: (e) => `The Non-Player discards ${(e.spells || []).join(", ")}`,
+  npc_card_fizzles: (e) => `The Non-Player's ${e.spell} finds no target`,
+  npc_choice: (e) => `You choose ${e.cell} for the Non-Player`,
+  tile_removed: (e) => `The tile ${e.cell} leaves the game`,
+  unit_removed: (e) => `${e.unit} at ${e.cell} falls with its tile`,
+  unit_discarded: (e) => `${e.unit} at ${e.cell} is destroyed`,
+  settlement_captured: (e) => `The Non-Player captures ${e.cell}: you must lose ${e.cards} card${e.cards === 1 ? "" : "s"}`,
+  card_lost: (e) => `You lose ${e.card}`,
+  land_type_taken: (e) => `The Non-Player holds every ${String(e.terrain).replace(/_/g, " ")} tile`,
+  warlord_killed: (e) => `${e.unit} is slain`,
+  solo_result: (e) => (e.won ? "You win the scenario" : "You lose the scenario"),
+  home_row: (e, ctx) => `${ctx.seatName(e.seat)} ${e.seat === ctx.seat ? "choose" : "chooses"} Home Row ${e.row}`,
+  home_row_ability: (e, ctx) => `${ctx.seatName(e.seat)} ${e.seat === ctx.seat ? "use" : "uses"} ${e.ability}`,
+  vp_spent: (e, ctx) => `${ctx.seatName(e.seat)} ${e.seat === ctx.seat ? "spend" : "spends"} ${e.points} victory points for ${e.mana} mana`,
+  deck_add: (e) => `${e.card} joins your deck`,
+  deck_built: (e) => `Your deck: ${e.units} units and ${e.spells} spells`,
+  healed: (e) => `The unit at ${e.cell} heals ${e.amount}`,
+  choice: (e, ctx) => (CHOICE[e.kind] ? `${ctx.seatName(e.seat)} ${e.seat === ctx.seat ? "choose" : "chooses"} ${CHOICE[e.kind](e)}` : undefined),
+};
+
 export default {
   title: () => "Guardians of Graxia",
   phase(ctx) {
@@ -149,8 +191,11 @@ export default {
     if (sel.key.startsWith("card-")) return `${sel.key.slice(5)} — pick a hex or:`;
     return "Choose:";
   },
-  event(e, ctx) {
+  event(e, ctx0) {
+    const ctx = soloCtx(ctx0);
     const who = e.seat != null ? ctx.seatName(e.seat) : "";
+    const npc = NPC_EVENT[e.type];
+    if (npc) return npc(e, ctx);
     switch (e.type) {
       case "round": return `— ${ctx.seatName(e.seat)}'s round, turn ${e.turn} —`;
       case "move": return `A unit moves ${e.frm} → ${e.dest}`;
@@ -173,11 +218,22 @@ export default {
       case "draw": return `${who} draws a ${e.kind} card`;
       case "committed": return `${who} has made a secret choice`;
       case "bluff": return `${who} bluffs`;
-      case "game_over": return `Game over: ${e.winner >= 0 ? ctx.seatName(e.winner) : "nobody"} wins (${e.reason})`;
+      case "game_over": return `Game over: ${e.winner >= 0 ? ctx.seatName(e.winner) : "nobody"} wins`;
+      case "setup_done": return `Set-up done: ${ctx.seatName(e.first)} start${e.first === ctx.seat ? "" : "s"}`;
+      case "placed": return `${who} places ${e.unit} at ${e.cell}`;
+      case "drawn": return `The card drawn: ${e.card}`;
+      case "reshuffle": return `${who} reshuffles the ${e.pile} pile`;
+      case "battle_spell": return `${who} plays ${e.spell} in the battle`;
+      case "battle_ability": return `${who} uses ${e.ability} in the battle`;
+      case "battle_pass": return `${who} passes`;
+      case "battle_end": return "The battle ends";
+      case "retreat_blocked": return `The unit at ${e.cell} cannot retreat`;
+      case "card_effect": return `${who}: ${String(e.kind).replace(/_/g, " ")}`;
       default: return undefined;
     }
   },
-  render(ctx) {
+  render(ctx0) {
+    const ctx = soloCtx(ctx0);
     const sc = scenarioOf(ctx);
     if (!sc) return generic.render(ctx);
     const o = ctx.obs;

@@ -1,0 +1,224 @@
+"""The heuristic bot's side of the solo scenarios (§9.2): the Player's set-up decisions and
+what each scenario's objectives are worth.
+
+Set-up (phase ``GUARD`` of a solo game, ``solo_setup.py``) is decided from the legal actions
+and the observation alone (no determinized state is played on: the set-up's choices read the
+Player's own piles, which a determinization may shuffle with the Non-Player's):
+
+- deck building (Solo Scenarios 4-6): unit cards by strength for their price (attack, health,
+  defences, moves, flying, abilities over cost), up to the Hero limit and one Large Creature;
+  spell cards by what their effects do for their price (``spell_score``);
+- the Home Row (Solo Scenario 3): the bot's ``home`` parameter (``A``..``D``), else
+  ``random`` (the agent's own stream), else the row the evaluation prefers (``None``);
+- starting units: the strongest unit offered, on the free tile nearest the scenario's
+  objectives;
+- the Non-Player's set-up spawns (Solo Scenario 5): the tile furthest from the Player's units;
+- the chosen initial hand (Home Row A): units and spells by the same scores, half and half.
+
+During play, the Player's choices in the Non-Player's turn (the tile it moves into, the unit
+it attacks, where reinforcements go) are tried on copies like any other decision
+(``bots.HeuristicAgent``); the cards lost in Solo Scenario 2 are the least valuable ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from wartable.core.rng import Rng
+
+from . import actions as A
+from . import solo_setup
+from .catalog import HERO, LARGE, Catalog, Spell, UnitType
+from .state import S_SETUP, GraxiaState
+
+ROWS: Final = "ABCD"
+
+# what one point of an effect is worth to the Player (spell_score); unknown kinds: 1.0
+EFFECT_WORTH: Final[dict[str, float]] = {
+    "battle_bonus": 1.0,
+    "battle_penalty": 0.9,
+    "wound_reduction": 1.2,
+    "extra_wounds": 1.6,
+    "heal": 1.2,
+    "damage": 2.2,
+    "gain_mana": 0.5,
+    "draw_cards": 2.0,
+    "extra_move": 2.5,
+    "extra_action": 5.0,
+    "win_battle": 8.0,
+    "chain_lightning": 1.8,
+    "steal_mana": 0.4,
+    "stun": 4.0,
+    "atonement": 1.0,
+    "sacrifice_only": 0.0,
+}
+FLAT_WORTH: Final = 3.0  # an effect without an amount (cancel support, silence, teleport...)
+
+
+def unit_strength(ut: UnitType) -> float:
+    return (
+        ut.attack
+        + ut.health
+        + 0.5 * (ut.pdef + ut.mdef)
+        + 2.0 * (ut.moves - 1)
+        + (2.0 if ut.flying else 0.0)
+        + 1.5 * len(ut.abilities)
+    )
+
+
+def unit_score(ut: UnitType) -> float:
+    """Strength for the price: a unit is summoned with mana (§6 phase 2)."""
+    return unit_strength(ut) / (ut.cost + 6)
+
+
+def spell_score(sp: Spell) -> float:
+    value = 0.0
+    for e in sp.effects:
+        w = EFFECT_WORTH.get(e.kind, 1.0)
+        value += w * e.amount if e.amount else (0.0 if w == 0 else FLAT_WORTH * w)
+    value += 0.6 * sp.modifier  # also a sacrifice in any battle (§7 step 6)
+    if sp.relic:
+        value += 1.0
+    return value - 0.5 * sp.cost
+
+
+def card_score(cat: Catalog, card: int) -> float:
+    nu = len(cat.units)
+    if card < nu:
+        return unit_score(cat.units[card]) * 10
+    return spell_score(cat.spells[card - nu])
+
+
+def objective_cells(s: GraxiaState, values: tuple[int, ...]) -> list[int]:
+    return [c for c, v in enumerate(values) if v >= 4 and s.ctrl[c] != 0]
+
+
+# ----- the set-up ------------------------------------------------------------------------
+def setup_step(s: GraxiaState) -> int:
+    return s.solo[S_SETUP]
+
+
+def build(lay: Any, cat: Catalog, pool: list[int], legal: list[int]) -> int:
+    """Deck building: the best unit card while units are missing, then spell cards."""
+    nu = len(cat.units)
+    larges = sum(1 for c in pool if c < nu and cat.units[c].klass == LARGE)
+    units: list[tuple[float, int]] = []
+    spells: list[tuple[float, int]] = []
+    for a in legal:
+        if a == A.END:
+            continue
+        k, x, _ = lay.decode(a)
+        if k == A.K_CHOOSE:
+            ut = cat.units[x]
+            score = unit_score(ut)
+            if ut.klass == HERO:
+                score += 1.0  # the starting Hero and a strong late summon
+            if ut.klass == LARGE:  # one, a strong late summon; more cost too many turns' mana
+                score += 1.0 if larges == 0 else -2.0
+            units.append((score, -a))
+        elif k == A.K_TAKE:
+            spells.append((spell_score(cat.spells[x]), -a))
+    if units:
+        return -max(units)[1]
+    if spells:
+        return -max(spells)[1]
+    return A.END if A.END in legal else legal[0]
+
+
+def home(
+    lay: Any, s: GraxiaState, legal: list[int], choice: str | None, rng: Rng, best: Any
+) -> int:
+    """Solo Scenario 3's Home Row: the one named, a random one, or ``best(legal)``."""
+    by_row: dict[int, int] = {}
+    for a in legal:
+        cell = lay.decode(a)[1]
+        for k, row in enumerate(s.sc.home_rows):
+            if cell in row:
+                by_row[k] = a
+    if choice is not None and choice.upper() in ROWS and ROWS.index(choice.upper()) in by_row:
+        return by_row[ROWS.index(choice.upper())]
+    if choice == "random":
+        keys = sorted(by_row)
+        return by_row[keys[rng.below(len(keys))]]
+    pick: int = best(legal)
+    return pick
+
+
+def start(lay: Any, s: GraxiaState, legal: list[int], values: tuple[int, ...]) -> int:
+    """A starting unit: the strongest offered, nearest the objectives (or the enemy)."""
+    cat = s.cat
+    b = s.sc.board
+    goals = objective_cells(s, values) or [
+        c for c in range(b.size) if s.unit[c] >= 0 and s.owner[c] == 1
+    ]
+    best, best_key = A.END, (-1e9, 0.0, 0)
+    for a in legal:
+        if a == A.END:
+            continue
+        _, u, c = lay.decode(a)
+        ut = cat.units[u]
+        strength = 1e3 if ut.is_guardian else unit_strength(ut)
+        near = -min((b.dist[c * b.size + g] for g in goals), default=0)
+        key = (strength, float(near), -a)
+        if key > best_key:
+            best, best_key = a, key
+    return best
+
+
+def spawn(lay: Any, s: GraxiaState, legal: list[int]) -> int:
+    """Solo Scenario 5: the Non-Player's unit as far from the Player's units as possible."""
+    b = s.sc.board
+    mine = [c for c in range(b.size) if s.unit[c] >= 0 and s.owner[c] == 0]
+    mine += list(s.sc.home[0])
+
+    def away(a: int) -> tuple[int, int]:
+        c = lay.decode(a)[1]
+        return min((b.dist[c * b.size + m] for m in mine), default=0), -a
+
+    return max(legal, key=away)
+
+
+def hand(lay: Any, cat: Catalog, hand_now: list[int], legal: list[int]) -> int:
+    """Home Row A's chosen hand: units while fewer than the spells, by score."""
+    nu = len(cat.units)
+    n_units = sum(1 for c in hand_now if c < nu)
+    want_unit = n_units <= len(hand_now) - n_units
+    units = [a for a in legal if lay.decode(a)[0] == A.K_CHOOSE]
+    spells = [a for a in legal if lay.decode(a)[0] == A.K_TAKE]
+    group = units if (want_unit and units) or not spells else spells
+    return max(group, key=lambda a: (card_score(cat, _card(lay, nu, a)), -a))
+
+
+def _card(lay: Any, nu: int, a: int) -> int:
+    k, x, _ = lay.decode(a)
+    return x if k == A.K_CHOOSE else nu + x
+
+
+def lose_card(lay: Any, cat: Catalog, legal: list[int]) -> int:
+    """Solo Scenario 2's lost cards: the least valuable first."""
+    nu = len(cat.units)
+    return min(legal, key=lambda a: (card_score(cat, _card(lay, nu, a)), a))
+
+
+def decide_setup(
+    lay: Any,
+    s: GraxiaState,
+    observation: dict[str, Any],
+    legal: list[int],
+    values: tuple[int, ...],
+    choice: str | None,
+    rng: Rng,
+    best: Any,
+) -> int:
+    step = setup_step(s)
+    if step == solo_setup.BUILD:
+        return build(lay, s.cat, list(observation.get("pool") or []), legal)
+    if step == solo_setup.HOME:
+        return home(lay, s, legal, choice, rng, best)
+    if step == solo_setup.START:
+        return start(lay, s, legal, values)
+    if step == solo_setup.SPAWN:
+        return spawn(lay, s, legal)
+    if step == solo_setup.HAND:
+        return hand(lay, s.cat, list(observation.get("hand") or []), legal)
+    return legal[0]

@@ -1,0 +1,39 @@
+"""A person alone at a Guardians of Graxia solo scenario (§9.2), from the lobby, in a real
+browser: one seat, and the Non-Player's turn shown step by step in the battle log."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from playwright.sync_api import Page
+from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end
+
+
+def test_graxia_solo_from_the_lobby_shows_the_non_players_turn(
+    server: Server, page: Page, shots: Path
+) -> None:
+    page.goto(server.base + "/")
+    page.click('[data-game-id="graxia"]')
+    assert page.locator("[data-seat-kind]").count() == 2  # a two-player scenario by default
+    page.select_option("#cfg-scenario", '"solo-2"')
+    # §9.2: the Player alone; the Non-Player is no seat
+    assert page.locator("[data-seat-kind]").count() == 1
+    page.click("#create")
+    b = wait_board(page)
+    assert b["game"] == "graxia" and b["seat"] == "0"
+    rng = random.Random(12)
+    # set-up (starting units within 40 mana), then end the first round: the Non-Player moves
+    for _ in range(12):
+        if "The Non-Player's turn" in page.inner_text(".log"):
+            break
+        assert wait_turn_or_end(page)
+        click_one(page, rng, prefer="end")
+    page.wait_for_function(
+        "() => document.querySelector('.log').innerText.includes(\"The Non-Player's turn 1\")"
+    )
+    log = page.inner_text(".log")
+    assert "A unit moves" in log  # its units march, one line each
+    assert "Player 2" not in log  # no second seat: the rules' side has its own name
+    page.screenshot(path=str(shots / "graxia-solo.png"), full_page=True)
+    assert "outcome" not in board(page) or board(page)["outcome"] in {"0", "draw"}
