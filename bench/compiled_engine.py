@@ -2,7 +2,7 @@
 
 ``make compiled`` (a step of ``make run`` and ``make test``; or ``python -m
 bench.compiled_engine``) copies ``src/wartable`` to ``build/compiled/t-<hash>/wartable``
-and compiles the modules of ``GROUPS`` there with mypyc: the rules, views and bots of every
+and compiles the modules of ``GROUPS`` (``wartable/_mypyc_build.py``) there with mypyc: the rules, views and bots of every
 game but their pydantic models, the match loop, the generator and the ISMCTS core. Then
 ``build/compiled/current.stamp`` names that tree, and ``import wartable`` uses it by itself
 (``src/wartable/_fast.py``) as long as the source is unchanged; every module not compiled
@@ -33,6 +33,9 @@ import time
 from pathlib import Path
 
 from wartable import _fast
+from wartable._mypyc_build import GROUPS, MODULES, BuildError, compile_tree
+
+__all__ = ["GROUPS", "MODULES", "BuildError", "build", "compiled_env", "current", "pure_env"]
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "wartable"
@@ -41,60 +44,9 @@ KEEP = 3
 KEEP_HOURS = 12
 
 
-def _game(gid: str, names: str) -> tuple[str, tuple[str, ...]]:
-    return gid, tuple(f"games/{gid}/{name}.py" for name in names.split())
-
-
-# One C extension per group, built in parallel. Left as Python: pydantic models (cards.py,
-# config.py: mypyc cannot compile them), package __init__ files (they only import), the
-# Draconia heuristic (a class-body alias mypyc rejects) and board (the heuristic hands it
-# a duck-typed view, which a compiled function would refuse), the text adapters. Graxia:
-# all but its pydantic modules (config, records, registry), the adapter that builds the
-# catalog from them (once, cached) and the text map (render); its modules import at module
-# level (a function-local ``from . import choices as C`` gave None compiled).
-GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "core",
-        (
-            "core/rng.py",
-            "core/splitmix_limbs.py",
-            "core/match.py",
-            "core/commit.py",
-            "core/seeds.py",
-            "agents/ismcts_tree.py",
-            "agents/random_agent.py",
-        ),
-    ),
-    _game(
-        "invasion",
-        "actions bots db effects eventcards frames game observe render scoring setup stack "
-        "state turn view zones",
-    ),
-    _game(
-        "draconia",
-        "actions combat draft ending game hidden legal position rules setup state views",
-    ),
-    _game(
-        "skirm",
-        "abilities actions agents determinize expectimax game hidden matrix rollout scoring "
-        "search state",
-    ),
-    _game("weapons", "agents game hidden rules state"),
-    _game(
-        "graxia",
-        "actions battle board bots catalog choices command effects game hexes hidden observe "
-        "positions push relics setup state turn victory",
-    ),
-)
-MODULES: tuple[str, ...] = tuple(m for _, group in GROUPS for m in group)
-
-
-class BuildError(RuntimeError):
-    pass
-
-
 def builder_key() -> str:
-    """What else a tree depends on: mypy's version, this file (the module list)."""
+    """What else a tree depends on: mypy's version, this file (the module list and the build
+    step are in the package, so in the source hash)."""
     import mypy.version
 
     digest = hashlib.sha256(mypy.version.__version__.encode())
@@ -148,32 +100,8 @@ def _build(dest: Path, quiet: bool) -> Path:
     return tree
 
 
-SETUP = """
-import sys
-from mypyc.build import mypycify
-from setuptools import setup
-
-groups = {groups!r}
-setup(
-    name="wartable-compiled",
-    ext_modules=mypycify([m for g, _ in groups for m in g], separate=groups, opt_level="3"),
-    script_args=["build_ext", "--inplace", "--parallel", "{jobs}"],
-)
-"""
-
-
 def _compile(work: Path, quiet: bool) -> None:
-    groups = [([f"wartable/{m}" for m in files], name) for name, files in GROUPS]
-    jobs = max(1, min(len(groups), os.cpu_count() or 1))
-    (work / "setup_compiled.py").write_text(SETUP.format(groups=groups, jobs=jobs))
-    done = subprocess.run(
-        [sys.executable, "setup_compiled.py"], cwd=work, capture_output=quiet, text=True
-    )
-    if done.returncode != 0:
-        tail = "\n".join(((done.stdout or "") + (done.stderr or "")).splitlines()[-30:])
-        raise BuildError(f"mypyc failed (exit {done.returncode}):\n{tail}")
-    shutil.rmtree(work / "build", ignore_errors=True)  # mypyc's C sources and objects
-    (work / "setup_compiled.py").unlink()
+    compile_tree(work, quiet)  # the step ``setup.py`` runs too (``wartable/_mypyc_build.py``)
 
 
 # run with the compiled tree on the path: every module of MODULES must come from an extension

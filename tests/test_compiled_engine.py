@@ -10,11 +10,14 @@ unchanged (``make test`` builds it before the tests start).
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bench.compiled_engine import GROUPS, MODULES, SOURCE, build, compiled_env, pure_env
@@ -181,3 +184,114 @@ def test_import_falls_back_silently_on_a_stale_tree(tmp_path: Path) -> None:
     assert done.stdout.split() == ["source", "None"]
     missing = {**env, "WARTABLE_COMPILED_DIR": str(tmp_path / "nowhere")}
     assert _run(IMPORTS_MARKER, missing).split() == ["source", "None"]
+
+
+# ----- a ``pip install`` builds it too (setup.py, wartable/_mypyc_build.py) -----------------
+# The real wheel build takes minutes: ``bench/bench_install.py`` (``make bench``) builds one,
+# installs it in a fresh virtual environment and plays the same games there. These tests
+# check the install step's logic directly.
+
+
+def _load(path: Path, name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _staged(tmp_path: Path) -> Path:
+    """A wheel's staging directory holding a copy of the package (as ``build_py`` leaves it)."""
+    build_lib = tmp_path / "build_lib"
+    shutil.copytree(SOURCE, build_lib / "wartable", ignore=shutil.ignore_patterns("__pycache__"))
+    return build_lib
+
+
+def _extensions_in(root: Path) -> list[Path]:
+    return [p for p in root.rglob("*") if p.suffix in (".so", ".pyd")]
+
+
+def test_install_step_adds_every_extension_or_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import wartable._mypyc_build as mb
+
+    build_lib = _staged(tmp_path)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+    def fake_compile(work: Path, quiet: bool = True, flags: tuple[str, ...] = ()) -> None:
+        assert "--ignore-missing-imports" in flags  # the build environment has mypy only
+        for m in MODULES[:-1]:  # one module left out: a partial build
+            (work / "wartable" / m).with_suffix(suffix).write_bytes(b"")
+        (work / f"wartable_core__mypyc{suffix}").write_bytes(b"")
+        if not _extensions_in(work / "wartable" / MODULES[-1]):
+            raise mb.BuildError("no extension built for the last module")
+
+    monkeypatch.setattr(mb, "compile_tree", fake_compile)
+    with pytest.raises(mb.BuildError):
+        mb.compile_into(build_lib)
+    assert _extensions_in(build_lib) == []  # all or nothing
+
+    def full_compile(work: Path, quiet: bool = True, flags: tuple[str, ...] = ()) -> None:
+        for m in MODULES:
+            (work / "wartable" / m).with_suffix(suffix).write_bytes(b"")
+        (work / f"wartable_core__mypyc{suffix}").write_bytes(b"")
+
+    monkeypatch.setattr(mb, "compile_tree", full_compile)
+    added = mb.compile_into(build_lib)
+    assert len(added) == len(MODULES) + 1
+    for m in MODULES:  # beside its module, where Python's import prefers it
+        assert (build_lib / "wartable" / m).with_suffix(suffix).is_file(), m
+    assert (build_lib / f"wartable_core__mypyc{suffix}").is_file()
+
+
+def test_compile_step_names_a_module_left_without_extension(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mypyc exiting 0 is not enough: every listed module must have its extension."""
+    import wartable._mypyc_build as mb
+
+    work = _staged(tmp_path)
+    monkeypatch.setattr(
+        mb.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 0, "", "")
+    )
+    with pytest.raises(mb.BuildError, match="no extension built"):
+        mb.compile_tree(work)
+    assert not (work / "setup_compiled.py").exists()
+
+
+def test_setup_hook_falls_back_to_pure_python_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    setup = _load(Path(__file__).resolve().parents[1] / "setup.py", "wartable_setup_under_test")
+    build_lib = _staged(tmp_path)
+
+    class NoCompiler:
+        @staticmethod
+        def compile_into(build_lib: Path) -> list[Path]:
+            raise RuntimeError("error: command 'gcc' failed: No such file or directory\nmore")
+
+    assert setup.compile_or_fall_back(build_lib, NoCompiler) is False
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "wartable: compiled engine not built (error: command 'gcc' failed: No such file or "
+        "directory); the pure-Python engine is installed"
+    ]
+    assert _extensions_in(build_lib) == []
+
+
+def test_forcing_python_in_an_installed_compiled_package(tmp_path: Path) -> None:
+    """``WARTABLE_ENGINE=python`` imports the ``.py`` files even with extensions beside them
+    (here a broken one: loading it would fail the import)."""
+    site = _staged(tmp_path)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (site / "wartable" / "core" / f"match{suffix}").write_bytes(b"not an extension")
+    env = {**pure_env(), "PYTHONPATH": str(site)}
+    code = (
+        "import wartable._fast as f, wartable.core.match as m\n"
+        "print(f.installed_compiled(), m.__file__)"
+    )
+    installed, path = _run(code, env).split()
+    assert installed == "True"
+    assert path == str(site / "wartable" / "core" / "match.py")

@@ -9,7 +9,12 @@ from the tree: the compiled modules as C extensions, the rest as the
 same Python files. Otherwise (no tree, a stale tree, another Python) nothing changes and
 the pure-Python engine runs. No user action, no ``PYTHONPATH``.
 
-Environment: ``WARTABLE_ENGINE=python`` forces the pure-Python engine;
+An installed package (``pip install``: ``setup.py`` builds the same extensions into the
+wheel, beside the ``.py`` files) needs nothing of this: Python's import prefers an extension
+to the ``.py`` beside it. ``ACTIVE`` then names the package directory.
+
+Environment: ``WARTABLE_ENGINE=python`` forces the pure-Python engine (in an installed
+compiled package too: the ``.py`` files are then imported through ``SourceOnly``);
 ``WARTABLE_COMPILED_DIR`` names another directory than ``<checkout>/build/compiled``.
 
 The stamp holds the source hash and a cheap fingerprint (path, size, mtime of every file):
@@ -20,9 +25,12 @@ does not (a checkout touched the files), the contents are hashed (~20 ms) to dec
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from importlib.machinery import ModuleSpec
+from types import ModuleType
 
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
 STAMP = "current.stamp"  # "<source hash> <fingerprint> <tree directory name> ..."
@@ -92,14 +100,50 @@ def current_tree(root: str) -> str | None:
     return None
 
 
+def installed_compiled(package: str = PACKAGE) -> bool:
+    """Whether extensions were installed beside the package's modules (``setup.py``)."""
+    try:
+        names = os.listdir(os.path.join(package, "core"))
+    except OSError:
+        return False
+    return any(n.startswith("match.") and n.endswith((".so", ".pyd")) for n in names)
+
+
+class SourceOnly:
+    """A finder that imports ``wartable``'s modules from their ``.py`` files, never from an
+    extension beside them: ``WARTABLE_ENGINE=python`` in an installed compiled package."""
+
+    @staticmethod
+    def find_spec(
+        name: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if not name.startswith("wartable."):
+            return None
+        leaf = name.rpartition(".")[2]
+        for entry in path or ():
+            init = os.path.join(entry, leaf, "__init__.py")
+            if os.path.isfile(init):
+                return importlib.util.spec_from_file_location(
+                    name, init, submodule_search_locations=[os.path.dirname(init)]
+                )
+            module = os.path.join(entry, leaf + ".py")
+            if os.path.isfile(module):
+                return importlib.util.spec_from_file_location(name, module)
+        return None
+
+
 def package_path(path: list[str]) -> list[str]:
     """``wartable.__path__``: the compiled tree first when it matches; never raises."""
     global ACTIVE
     try:
         if os.environ.get("WARTABLE_ENGINE", "").lower() in ("python", "pure", "interpreted"):
+            if installed_compiled() and SourceOnly not in sys.meta_path:
+                sys.meta_path.insert(0, SourceOnly)
             return path
         tree = current_tree(default_dir())
         if tree is None or os.path.abspath(tree) == os.path.dirname(PACKAGE):
+            if installed_compiled():
+                ACTIVE = PACKAGE
             return path
         ACTIVE = tree
         if tree not in sys.path:  # the groups' shared libraries (``core__mypyc`` ...) live there
