@@ -71,8 +71,11 @@ PLAYER_PICKS_FOE: Final = ("solo-4", "solo-5", "solo-6")
 MAX_STEPS: Final = 100000
 
 
-def before(s: GraxiaState) -> set[int]:
-    """What standard reinforcements compare against after the Player's action."""
+def before(s: GraxiaState) -> set[int] | None:
+    """What standard reinforcements compare against after the Player's action (None in the
+    set-up: starting units are placed, they do not move next to anything)."""
+    if s.phase in (GUARD, DRAFT, PLACE):
+        return None
     return K.settlements_near_player(s)
 
 
