@@ -155,3 +155,15 @@ def test_solo_2_moves_its_units_from_left_to_right_9_2_solo_2():
     put(s, cell(s, "5,3"), "Mammoth", 0)
     events = run(s)
     assert [e["frm"] for e in kinds(events, "move")][:2] == ["0,1", "4,-1"]
+
+
+def test_solo_6_units_one_space_away_move_next_to_the_player_9_2_solo_6():
+    """§9.2 Solo Scenario 6: "When a Non-Player unit is one space away from a Player unit,
+    the Non-Player unit will move and attack, if possible" (off its row)."""
+    s = npc_turn("solo-6")
+    a = put(s, cell(s, "0,2"), "Mammoth", 1)  # its row goes east to 1,2
+    foe = put(s, cell(s, "0,4"), "Mammoth", 0)  # two tiles south
+    events = run(s)
+    dest = cell(s, kinds(events, "move")[0]["dest"])
+    assert s.unit[a] < 0 and foe in s.sc.board.nbr[dest]
+    assert kinds(events, "battle")

@@ -124,14 +124,16 @@ def plan(s: GraxiaState, c: int) -> tuple[int, list[int]]:
     if movement == "static" or s.flags[c] & ANCHORED or foes_next(s, c, ut):
         return -1, []
     b = s.sc.board
-    if movement == "approach":
-        if not any(
-            s.owner[n] == PLAYER and s.unit[n] >= 0 and b.d(c, n) == 2 for n in range(b.size)
-        ):
-            return -1, []
+    one_away = any(
+        s.owner[n] == PLAYER and s.unit[n] >= 0 and b.d(c, n) == 2 for n in range(b.size)
+    )
+    # approach; Solo 6 too: "When a Non-Player unit is one space away from a Player unit,
+    # the Non-Player unit will move and attack, if possible"
+    if movement == "approach" or (movement == "horizontal" and one_away):
         opts = [n for n in b.nbr[c] if can_enter(s, ut, c, n) and foes_next(s, n, ut)]
-        opts = O.tie_order(s, opts)
-        return (opts[0], opts) if opts else (-1, [])
+        opts = O.tie_order(s, opts) if one_away else []
+        if opts or movement == "approach":
+            return (opts[0], opts) if opts else (-1, [])
     cur = c
     dq = heading(s, c)
     for _ in range(max(1, ut.moves)):
