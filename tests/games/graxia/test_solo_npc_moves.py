@@ -95,7 +95,7 @@ def test_the_player_chooses_the_tile_next_to_its_unit_9_2_solo_4():
     adjacent to the Player unit"."""
     s = npc_turn("solo-4")
     a = put(s, cell(s, "3,-1"), "Gold Knights of Mir", 1)  # moves twice
-    put(s, cell(s, "3,1"), "Mammoth", 0)
+    put(s, cell(s, "3,1"), "Miners of the Deep", 0)  # dwarves stand on mountains
     run(s)
     assert s.track[T_PEND] == NPC_TILE and s.track[T_PEND_SEAT] == 0
     assert GAME.to_act(s) == (0,)

@@ -137,3 +137,51 @@ def test_side_1_never_acts_and_the_game_is_deterministic_9_2():
         logs.append(log)
     assert logs[0] == logs[1]
     assert any(e["type"] == "npc_turn" for e in logs[0])
+
+
+def test_healing_abilities_heal_the_most_wounded_friend_9_2():
+    """§9.2 Non-Player Unit Abilities: healing abilities are active and "will always target
+    the unit with the lowest amount of health or greatest amount of wounds"."""
+    s = npc_turn("solo-3")
+    healer = put(s, cell(s, "3,2"), "Gardeners of the Den", 1)  # Tend: 2 on an adjacent friend
+    light = put(s, cell(s, "3,1"), "Mammoth", 1, wounds=2)
+    heavy = put(s, cell(s, "4,1"), "Mammoth", 1, wounds=6)
+    assert {light, heavy} <= set(s.sc.board.nbr[healer])
+    events = run(s)
+    assert kinds(events, "ability")[0]["target"] == s.sc.board.text(heavy)
+    assert s.wounds[heavy] == 4 and s.wounds[light] == 2
+
+
+def test_ranged_units_shoot_where_the_scenario_says_9_2_solo_1():
+    """§9.2 Solo Scenario 1: "Non-Player units will always either shoot at range or attack
+    Player units that are adjacent to them"."""
+    s = npc_turn("solo-1")
+    b = s.sc.board
+    shooter = next(
+        c for c in range(b.size) if len(b.nbr[c]) == 6 and s.sc.terrain[c] not in ("mountains",)
+    )
+    put(s, shooter, "Lava Slingers", 1)
+    target = next(
+        c
+        for c in range(b.size)
+        if b.d(shooter, c) == 2 and s.sc.terrain[c] not in ("castle", "mountains")
+    )
+    put(s, target, "Mammoth", 0)
+    events = run(s)
+    shots = kinds(events, "ability")
+    assert shots and shots[0]["target"] == b.text(target)
+
+
+def test_a_pending_choice_survives_a_saved_position_9_2():
+    """The driver's progress is in the state: a position saved while the Player chooses the
+    tile plays on like the original."""
+    s = npc_turn("solo-4")
+    put(s, cell(s, "3,-1"), "Gold Knights of Mir", 1)
+    put(s, cell(s, "3,1"), "Miners of the Deep", 0)  # dwarves stand on mountains
+    run(s)
+    t = GAME.state_from_json(s.config, GAME.state_to_json(s))
+    legal = GAME.legal_actions(s, 0)
+    assert GAME.legal_actions(t, 0) == legal and len(legal) >= 2
+    GAME.apply(s, 0, legal[0])
+    GAME.apply(t, 0, legal[0])
+    assert GAME.state_to_json(s) == GAME.state_to_json(t)
