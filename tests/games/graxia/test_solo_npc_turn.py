@@ -7,7 +7,7 @@ from graxia_helpers import GAME, cell, put
 from npc_helpers import kinds, npc_turn, run, spell
 
 from wartable.games.graxia import npc_order as O
-from wartable.games.graxia.state import NPC_COMMAND, STUNNED
+from wartable.games.graxia.state import NPC_COMMAND, RELIC, STUNNED
 
 
 def test_command_cards_are_played_before_any_unit_moves_9_2():
@@ -185,3 +185,15 @@ def test_a_pending_choice_survives_a_saved_position_9_2():
     GAME.apply(s, 0, legal[0])
     GAME.apply(t, 0, legal[0])
     assert GAME.state_to_json(s) == GAME.state_to_json(t)
+
+
+def test_the_player_gets_a_relic_window_as_its_command_phase_ends_5_2_9_2():
+    """§5.2 relics "at any time during either player's round": the Player's window when the
+    non-player's Command Phase ends; passing starts the Player's round."""
+    s = npc_turn("solo-4")
+    put(s, cell(s, "0,0"), "Mammoth", 1)
+    run(s)
+    assert s.phase == RELIC and GAME.to_act(s) == (0,)
+    assert GAME.legal_actions(s, 0) == [GAME.parse_action("pass", s.config)]
+    GAME.apply(s, 0, "pass")
+    assert s.current == 0 and s.turn == 6 and GAME.to_act(s) == (0,)

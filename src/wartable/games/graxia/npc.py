@@ -217,7 +217,10 @@ def _round(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
             n[N_STAGE] = END
     else:
         n[N_STAGE] = START
-        turn.end_command(s, events)
+        if s.config.relic_window == "own_round":
+            turn.end_command(s, events)
+        else:  # §5.2: the Player may play a relic as the non-player's Command Phase ends
+            relics.open_window(s, relics.AT_END)
 
 
 def units(s: GraxiaState) -> list[int]:
