@@ -287,6 +287,8 @@ def test_config_paths_are_refused_unless_local_data_is_allowed(tmp_path: Path) -
         ("draconia", {"decks": [[str(secret)]]}),
         ("invasion", {"data_dir": str(tmp_path)}),
         ("skirm", {"data_dir": str(tmp_path)}),
+        ("graxia", {"data_dir": str(tmp_path)}),
+        ("graxia", {"scenario": "solo-4", "deck": str(secret)}),
     ):
         data = position(gid)
         data["config"].update(cfg)
@@ -315,6 +317,22 @@ def test_a_data_dir_naming_a_private_file_does_not_echo_it(tmp_path: Path) -> No
         from wartable.core.untrusted import load_config
 
         load_config(get_game("skirm"), {"data_dir": "/etc"})
+
+
+def test_every_game_with_a_data_dir_refuses_it_without_local_data() -> None:
+    """A config field that names a directory is a local path: only the command line may."""
+    from wartable.core.untrusted import load_config
+    from wartable.games import KNOWN_GAMES
+
+    checked = 0
+    for gid in KNOWN_GAMES:
+        game = get_game(gid)
+        if "data_dir" not in game.config_model.model_fields:
+            continue
+        checked += 1
+        with pytest.raises(ConfigError, match="local data is not allowed"):
+            load_config(game, {"data_dir": "/etc"})
+    assert checked >= 4
 
 
 # ----------------------------------------------------------------------------- pipes

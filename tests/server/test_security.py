@@ -230,6 +230,12 @@ def test_configs_and_positions_naming_server_files_are_refused(client: TestClien
     cases = [
         {"game": "draconia", "config": {"data_dir": "/etc"}, "seats": [human, human]},
         {"game": "skirm", "config": {"data_dir": "."}, "seats": [human, human]},
+        {"game": "graxia", "config": {"data_dir": "/etc"}, "seats": [human, human]},
+        {
+            "game": "graxia",
+            "config": {"scenario": "solo-4", "deck": "/etc/x.toml"},
+            "seats": [human],
+        },
         {"game": "draconia", "config": {"decks": [["/etc/passwd.toml"]]}, "seats": [human, human]},
         {"game": "draconia", "config": {"decks": [["../../deck.toml"]]}, "seats": [human, human]},
         {"game": "draconia", "config": {}, "position": "/etc/passwd", "seats": [human, human]},

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from wartable.core.errors import WartableError
-from wartable.core.untrusted import refuse_local_path
+from wartable.core.untrusted import check_local_dir, refuse_local_path
 
 SCENARIOS = (
     "2p-1",
@@ -89,6 +89,8 @@ class GraxiaConfig(BaseModel):
         "never, or 'spend vp' in the Command Phase turns 5 VP into 5 mana",
     )
     data_dir: str | None = Field(None, description="directory holding own Graxia data files")
+
+    _local_dir = field_validator("data_dir")(check_local_dir)
 
     @field_validator("deck")
     @classmethod
