@@ -167,3 +167,14 @@ def test_solo_6_units_one_space_away_move_next_to_the_player_9_2_solo_6():
     dest = cell(s, kinds(events, "move")[0]["dest"])
     assert s.unit[a] < 0 and foe in s.sc.board.nbr[dest]
     assert kinds(events, "battle")
+
+
+def test_solo_2_the_player_does_not_choose_the_tile_9_2_solo_2():
+    """§9.2 Solo Scenario 2 prints no choice for the Player: its units move by the fixed
+    rule even next to a Player unit (odd turn: the left-forward tile)."""
+    s = npc_turn("solo-2", turn=5)
+    put(s, cell(s, "1,1"), "Mammoth", 1)
+    put(s, cell(s, "0,3"), "Mammoth", 0)
+    events = run(s)
+    assert s.track[T_PEND] != NPC_TILE
+    assert kinds(events, "move")[0]["frm"] == "1,1" and s.owner[cell(s, "0,2")] == 1

@@ -197,3 +197,17 @@ def test_the_player_gets_a_relic_window_as_its_command_phase_ends_5_2_9_2():
     assert GAME.legal_actions(s, 0) == [GAME.parse_action("pass", s.config)]
     GAME.apply(s, 0, "pass")
     assert s.current == 0 and s.turn == 6 and GAME.to_act(s) == (0,)
+
+
+def test_a_solo_position_must_name_a_home_row_9_2_solo_3():
+    """Loading a position: Solo Scenario 3's chosen Home Row must be one of A-D (or none)."""
+    import pytest
+
+    from wartable.core.errors import PositionError
+    from wartable.games.graxia.state import S_HOME
+
+    s = npc_turn("solo-3")
+    data = GAME.state_to_json(s)
+    data["solo"][S_HOME] = 7
+    with pytest.raises(PositionError, match="Home Row"):
+        GAME.state_from_json(s.config, data)

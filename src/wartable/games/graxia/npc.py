@@ -65,7 +65,7 @@ PLAYER: Final = 0
 NPC: Final = 1
 START, CARDS, HEAL, MOVE, FIGHT, END = range(6)
 BATTLE_PHASES: Final = (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
-BUSY: Final = command.BUSY
+BUSY: Final[int] = command.BUSY
 # "the Player chooses which unit it attacks"
 PLAYER_PICKS_FOE: Final = ("solo-4", "solo-5", "solo-6")
 MAX_STEPS: Final = 100000

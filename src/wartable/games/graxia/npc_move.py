@@ -153,7 +153,7 @@ def plan(s: GraxiaState, c: int) -> tuple[int, list[int]]:
     if cur == c:
         return -1, []
     foes = set(foes_next(s, cur, ut))
-    if not foes:
+    if not foes or movement == "home_row":  # Solo 2 prints no choice for the Player
         return cur, []
     opts = [n for n in reach(s, c, ut) if foes & set(foes_next(s, n, ut))]
     return cur, O.tie_order(s, opts)

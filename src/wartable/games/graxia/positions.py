@@ -52,6 +52,7 @@ from .state import (
     PILES,
     PLACE,
     REASONS,
+    S_HOME,
     SOLO_LEN,
     T_ALLIES,
     T_BANNER0,
@@ -217,6 +218,8 @@ def state_from_json(
         s.npc = _ints(data, "npc", NPC_LEN + n, -1, MAX_INT)
         s.solo = _ints(data, "solo", SOLO_LEN + n, -(2**62), 2**62)
         s.gone = _ints(data, "gone", n, 0, 1)
+        if sc.home_rows and not -1 <= s.solo[S_HOME] < len(sc.home_rows):
+            raise PositionError(f"field 'solo': entry {S_HOME} must name a Home Row")
         s.sc = solo_setup.scenario_of(s)  # solo-3: the chosen Home Row
     _check_track(s)
     _check_battle(s)
