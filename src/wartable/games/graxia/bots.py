@@ -296,6 +296,8 @@ class HeuristicAgent:
                 score += 3 if units < 3 else -1
             if s.phase == BUY and a in (A.BUY_UNIT, A.BUY_SPELL):
                 score += 1.0 if s.mana[seat] > 30 else -3.0
+                if s.sc.solo and len(s.hands[seat]) >= 9:
+                    score -= 3.0  # §9.2: mana summons the units a solo race needs
             if score > best_score:
                 best, best_score = a, score
         return best

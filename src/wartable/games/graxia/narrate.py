@@ -107,14 +107,22 @@ def event_to_str(e: dict[str, Any], solo: bool = False) -> str:
             f"battle values {_list(e.get('bv'))}: wounds {_list(e.get('wounds'))}"
         ),
         "battle_end": lambda: "the battle ends",
-        "sacrifice": lambda: f"{who()} sacrifice{verb_s} {e.get('spell', 'a spell')}",
+        "sacrifice": lambda: (
+            f"{who()} sacrifice{verb_s} {e.get('spell', 'a spell')} "
+            f"for {e.get('use')} (+{e.get('modifier')})"
+        ),
         "sacrifice_step": lambda: "sacrifices are revealed",
         "bluff": lambda: f"{who()} bluff{verb_s}",
         "eliminated": lambda: f"{e.get('unit') or 'the unit'} at {e.get('cell')} is eliminated",
         "wounds": lambda: f"the unit at {e.get('cell')} takes {e.get('amount')} wound(s)",
         "mana": lambda: f"{who()} gain{verb_s} {e.get('gain')} mana",
         "victory_points": lambda: (
-            f"{who()} score{verb_s} {e.get('points')} victory points ({e.get('why')})"
+            f"{who()} score{verb_s} {e.get('points')} victory points: {e.get('why')}"
+        ),
+        "battle_result": lambda: (
+            "the battle is a draw"
+            if e.get("winner") not in (0, 1)
+            else f"{who('winner')} win{'' if solo and e.get('winner') == 0 else 's'} the battle"
         ),
         "draw": lambda: f"{who()} draw{verb_s} a {e.get('kind')} card",
         "drawn": lambda: f"the card drawn: {e.get('card')}",

@@ -227,6 +227,12 @@ export default {
       case "battle_ability": return `${who} uses ${e.ability} in the battle`;
       case "battle_pass": return `${who} passes`;
       case "battle_end": return "The battle ends";
+      case "sacrifice": return `${who} sacrifices ${e.spell} for ${e.use} (+${e.modifier})`;
+      case "sacrifice_step": return "The sacrifices are revealed";
+      case "recovered": return `${who} recovers ${e.card}`;
+      case "reflect": return `The attack is reflected from ${e.frm} to ${e.dest}`;
+      case "supporter_turned": return `The supporter at ${e.cell} changes sides`;
+      case "battle_result": return e.winner === 0 || e.winner === 1 ? `${ctx.seatName(e.winner)} ${e.winner === ctx.seat ? "win" : "wins"} the battle` : "The battle is a draw";
       case "retreat_blocked": return `The unit at ${e.cell} cannot retreat`;
       case "card_effect": return `${who}: ${String(e.kind).replace(/_/g, " ")}`;
       default: return undefined;
