@@ -80,15 +80,15 @@ def before(s: GraxiaState) -> set[int] | None:
 
 
 def drive(
-    s: GraxiaState, lay: Layout, events: list[Event] | None, before: set[int] | None = None
+    s: GraxiaState, lay: Layout, events: list[Event] | None, near: set[int] | None = None
 ) -> None:
     """Answer every decision of the non-player (side 1) until the Player must act.
-    ``before``: the settlements next to Player units before the Player's action (standard
+    ``near``: the settlements next to Player units before the Player's action (standard
     reinforcements for the ones it moved next to)."""
     if not s.sc.solo or s.phase in (GUARD, DRAFT):
         return
-    if before is not None and s.phase != OVER:
-        K.reinforce(s, before, events)
+    if near is not None and s.phase != OVER:
+        K.reinforce(s, near, events)
     for _ in range(MAX_STEPS):
         solo_rules.check_end(s, events)
         if s.phase == OVER:

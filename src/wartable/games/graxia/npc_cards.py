@@ -23,7 +23,7 @@ from wartable.core.events import Event, emit
 from . import effects as E
 from . import npc_order as O
 from . import solo_choices as SC
-from .state import NPC_BATTLE, NPC_COMMAND, GraxiaState
+from .state import B_ADVANCE, B_DEF, B_EXCH, B_RETREAT, B_SAC, NPC_BATTLE, NPC_COMMAND, GraxiaState
 
 PLAYER: Final = 0
 NPC: Final = 1
@@ -122,9 +122,10 @@ def reinforce(s: GraxiaState, before: set[int], events: list[Event] | None) -> N
     npc = s.sc.npc
     if npc is None or "no_reinforcements" in npc.rules:
         return
+    fighting = s.phase in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
     for c in O.tie_order(s, sorted(settlements_near_player(s) - before)):
-        if s.unit[c] >= 0:
-            continue
+        if s.unit[c] >= 0 or (fighting and c == s.bat[B_DEF]):
+            continue  # (the tile a retreat left stays free for the advance)
         u = SC.draw_unit(s, events)
         if u < 0:
             return
