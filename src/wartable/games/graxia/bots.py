@@ -143,6 +143,10 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     if prey:
         targets = [*(c for c in enemies if units[unit[c]].name in prey), *targets]
     todo: list[int] | None = None  # the same for every unit: found at the first one
+    # solo 1: the tiles leaving the game next turn (a unit there is lost) and the turn after
+    doomed = S.doomed_cells(s, 2) if s.sc.removal_rows else set()
+    soon = S.doomed_cells(s, 1) if doomed else doomed
+    safe: list[int] | None = None
     for c in range(n):
         u = unit[c]
         if u >= 0:
@@ -153,7 +157,12 @@ def evaluate(s: GraxiaState, seat: int) -> float:
             if prey and sign < 0 and ut.name in prey:
                 value += 40 + 6 * wounds[c]  # §9.2 solo 1/2: the units to eliminate
             score += sign * value * (1.0 if sign > 0 else aggression)
-            if sign > 0 and not is_g:
+            if sign > 0 and c in doomed:  # §9.2 solo 1: it falls with its tile
+                if safe is None:
+                    safe = [x for x in range(n) if x not in doomed and not s.gone[x]]
+                away = min((dist[c * n + x] for x in safe), default=0)
+                score -= (0.9 if c in soon else 0.3) * value + 3.0 * away
+            elif sign > 0 and not is_g:
                 if todo is None:
                     todo = [
                         t for t in targets if t >= 0 and ctrl[t] != seat and not s.gone[t]

@@ -10,8 +10,8 @@ Player's own piles, which a determinization may shuffle with the Non-Player's):
   spell cards by what their effects do for their price (``spell_score``);
 - the Home Row (Solo Scenario 3): the bot's ``home`` parameter (``A``..``D``), else
   ``random`` (the agent's own stream), else the row the evaluation prefers (``None``);
-- starting units: the strongest unit offered, on the free tile nearest the scenario's
-  objectives;
+- starting units: the strongest unit offered (in Solo Scenario 1, whose rows leave the game,
+  the fastest), on the free tile nearest the scenario's objectives;
 - the Non-Player's set-up spawns (Solo Scenario 5): the tile furthest from the Player's units;
 - the chosen initial hand (Home Row A): units and spells by the same scores, half and half.
 
@@ -27,7 +27,7 @@ from typing import Any, Final
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import solo_setup
+from . import solo_rules, solo_setup
 from .catalog import HERO, LARGE, Catalog, Spell, UnitType
 from .state import S_SETUP, GraxiaState
 
@@ -87,6 +87,17 @@ def card_score(cat: Catalog, card: int) -> float:
     if card < nu:
         return unit_score(cat.units[card]) * 10
     return spell_score(cat.spells[card - nu])
+
+
+def doomed_cells(s: GraxiaState, ahead: int = 1) -> set[int]:
+    """Solo Scenario 1: the tiles that leave the game by the start of Game Turn ``turn +
+    ahead`` (rows removed south to north, ``solo_rules.rows_removed_by``); a unit on one
+    dies with it."""
+    rows = s.sc.removal_rows
+    if not rows:
+        return set()
+    due = min(solo_rules.rows_removed_by(s, s.turn + ahead), len(rows))
+    return {c for row in rows[:due] for c in row if not s.gone[c]}
 
 
 def objective_cells(s: GraxiaState, values: tuple[int, ...]) -> list[int]:
@@ -158,6 +169,8 @@ def start(lay: Any, s: GraxiaState, legal: list[int], values: tuple[int, ...]) -
         _, u, c = lay.decode(a)
         ut = cat.units[u]
         strength = 1e3 if ut.is_guardian else unit_strength(ut)
+        if s.sc.removal_rows:  # solo 1: outrun the rows leaving the game
+            strength += 10.0 * (ut.moves - 1)
         near = -min((b.dist[c * b.size + g] for g in goals), default=0)
         key = (strength, float(near), -a)
         if key > best_key:
