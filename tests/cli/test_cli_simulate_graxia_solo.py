@@ -86,3 +86,19 @@ def test_solo_events_read_as_sentences() -> None:
     js = (Path(__file__).parents[2] / "src/wartable/server/static/games/graxia.js").read_text()
     missing = sorted(t for t in seen if f'case "{t}"' not in js and f"\n  {t}: " not in js)
     assert missing == [], f"graxia.js has no text for {missing}"
+
+
+def test_the_terminal_table_shows_the_non_players_turn_step_by_step() -> None:
+    """``wartable play graxia`` on a solo scenario: the person alone (no bot seat); after the
+    person ends a round, the Non-Player's turn is printed a step per line."""
+    result = run(
+        "play", "graxia", "--seed", "3", "--config", '{"scenario": "solo-2"}', input="1\n" * 3000
+    )
+    assert result.exit_code == 0, (result.stdout[-2000:], result.stderr)
+    out = result.stdout
+    assert "-- the Non-Player's turn 1 --" in out
+    after = out[out.index("-- the Non-Player's turn 1 --") :]
+    assert "a unit moves" in after.split("-- your round")[0]
+    events = [ln for ln in out.splitlines() if ln.startswith("  ") and "│" not in ln]
+    assert events and not [ln for ln in events if "seat 1" in ln]  # "the Non-Player"
+    assert "game over:" in out
