@@ -15,6 +15,8 @@ from wartable.core.events import Event, emit
 
 from . import solo_awards as W
 from .state import (
+    B_ADVANCE,
+    B_EXCH,
     S_LOSE,
     S_PLACING,
     S_QUEUE,
@@ -116,6 +118,8 @@ def ask(s: GraxiaState, events: list[Event] | None) -> None:
                 continue
             _pend(s, LOSE_CARD, 0, 0, events)
             return
+        if B_EXCH <= s.phase <= B_ADVANCE:
+            return  # placements wait for the battle's end (the loser's tile is the winner's)
         q = s.solo[S_QUEUE]
         if not q and s.solo[S_QUNIT] > 0:  # solo-5: a further set of reinforcements
             s.solo[S_QUNIT] -= 1

@@ -1,0 +1,124 @@
+"""Outside check of §9.2 Solo Scenarios 1-6 (Guardians of Graxia): the Non-Player's whole
+turn through the driver on hand-built positions; every expected tile, unit and number is
+worked out here from the rulebook text and the map, not asked of the code under test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graxia_helpers import GAME, cell, put
+from npc_helpers import kinds, npc_turn, player_turn, run
+
+from wartable.games.graxia.state import ANCHORED, B_EXCH, B_SAC, NPC_UNITS, T_PEND
+
+
+def _finish_battle(s: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for _ in range(40):
+        if s.track[T_PEND]:
+            return events
+        if s.phase == B_EXCH:
+            events += GAME.apply(s, 0, "pass")
+        elif s.phase == B_SAC:
+            events += GAME.apply(s, 0, "bluff")
+        else:
+            return events
+    raise AssertionError("the battle did not end")
+
+
+def _unit(s: Any, text: str) -> str:
+    c = cell(s, text)
+    return s.cat.units[s.unit[c]].name if s.unit[c] >= 0 else ""
+
+
+def test_turn_2_home_row_units_do_not_act_that_turn_9_2_solo_scenario_2() -> None:
+    """§9.2 Solo Scenario 2: "Units that spawn at the beginning of the Non-Player's second
+    turn will not move or attack until their next turn": a Player unit stands next to the
+    Home-Row tile 32b (2,-1); the unit placed there neither moves nor attacks."""
+    s = npc_turn("solo-2", turn=2)
+    home = [s.sc.board.text(c) for c in s.sc.home[1]]
+    assert sorted(home) == sorted(["1,0", "2,-1", "3,-1", "4,-2"])
+    s.decks[NPC_UNITS] = [s.cat.unit_index["Gold Knights of Mir"]] * 4
+    s.udeck[1] = NPC_UNITS
+    put(s, cell(s, "2,0"), "Mammoth", 0)
+    events = run(s)
+    assert sorted(e["cell"] for e in kinds(events, "npc_placed")) == sorted(home)
+    assert not kinds(events, "move") and not kinds(events, "battle")
+    assert not s.track[T_PEND]
+
+
+def test_standard_reinforcement_from_the_non_player_unit_deck_9_2() -> None:
+    """§9.2 Non-Player Reinforcements: "Place a Non-Player reinforcing unit from its Unit Deck
+    whenever a Player unit card moves next to a non-controlled city, castle or village" --
+    Solo Scenario 2 has a Non-Player Unit Deck, so the unit comes from it, not from the
+    Player's. The village 9a (0,3) is not the Player's; the Player moves 1,4 -> 1,3."""
+    s = player_turn("solo-2")
+    village = cell(s, "0,3")
+    assert s.sc.terrain[village] == "village" and s.ctrl[village] != 0
+    s.udeck[1] = NPC_UNITS
+    s.decks[NPC_UNITS] = [s.cat.unit_index["Ithel"]]
+    s.decks[0] = [s.cat.unit_index["Orc Raiders"]] * 3
+    put(s, cell(s, "1,4"), "Mammoth", 0)
+    GAME.apply(s, 0, "move 1,4 1,3")
+    assert _unit(s, "0,3") == "Ithel" and s.owner[village] == 1
+    assert len(s.decks[0]) == 3 and not s.decks[NPC_UNITS]
+
+
+def test_non_player_unit_deck_reshuffled_when_exhausted_9_2() -> None:
+    """§9.2 Non-Player Decks: "When these decks are exhausted the discards are reshuffled and
+    used again": its unit deck is empty, its discards hold one card: that card reinforces."""
+    s = player_turn("solo-2")
+    s.udeck[1] = NPC_UNITS
+    s.decks[NPC_UNITS] = []
+    s.discards[NPC_UNITS] = [s.cat.unit_index["Gold Knights of Mir"]]
+    put(s, cell(s, "1,4"), "Mammoth", 0)
+    GAME.apply(s, 0, "move 1,4 1,3")
+    assert _unit(s, "0,3") == "Gold Knights of Mir"
+    assert not s.discards[NPC_UNITS]
+
+
+def test_column_units_attack_and_advance_but_never_move_9_2_solo_scenario_4() -> None:
+    """§9.2 Solo Scenario 4: the column units "will not move but they will attack and advance
+    after battle when possible". On the column 24a (1,2): with no Player unit next to it, it
+    stays (other units walk to the centre); with a dying Player unit next to it (Goblin
+    Skirmishers, 4 health, 3 wounds) it attacks, wins and advances into that tile."""
+    s = npc_turn("solo-4")
+    col = cell(s, "1,2")
+    assert s.sc.terrain[col] == "columns"
+    put(s, col, "Mammoth", 1)
+    s.flags[col] |= ANCHORED
+    put(s, cell(s, "5,3"), "Mammoth", 0)
+    events = run(s)
+    assert not kinds(events, "move") and _unit(s, "1,2") == "Mammoth"
+
+    s = npc_turn("solo-4")
+    put(s, col, "Mammoth", 1)
+    s.flags[col] |= ANCHORED
+    foe = put(s, cell(s, "1,3"), "Goblin Skirmishers", 0, wounds=3)
+    events = _finish_battle(s, run(s))
+    assert kinds(events, "battle")[0]["attacker"] == "1,2"
+    assert s.owner[foe] == 1 and _unit(s, "1,3") == "Mammoth" and s.unit[col] < 0
+
+
+def test_placed_units_move_the_same_turn_9_2_solo_scenario_6() -> None:
+    """§9.2 Solo Scenario 6: column units placed at the beginning of the Non-Player's 2nd turn
+    "will move and attack"; "Non-Player units that were placed will move forward the same
+    turn that they are placed" -- "horizontally". The Player's only unit is far away (its
+    castle 5,3): each placed unit leaves its column tile the same turn, sideways (a column
+    step that keeps its height on the page: |dy| <= |dq| with y = 2r + q)."""
+    s = npc_turn("solo-6", turn=2)
+    cols = [c for c, t in enumerate(s.sc.terrain) if t == "columns"]
+    assert cols
+    s.decks[0] = [s.cat.unit_index["Orc Raiders"]] * 10  # no Non-Player unit deck: the Player's
+    corner = cell(s, "5,3")
+    put(s, corner, "Mammoth", 0)
+    assert all(s.sc.board.d(corner, c) > 3 for c in cols)
+    events = run(s)
+    placed = {e["cell"] for e in kinds(events, "npc_placed")}
+    assert placed == {s.sc.board.text(c) for c in cols}
+    moves = {e["frm"]: e["dest"] for e in kinds(events, "move")}
+    for c in cols:
+        text = s.sc.board.text(c)
+        assert text in moves, f"the unit placed on {text} did not move"
+        q0, r0 = s.sc.board.cells[c]
+        q1, r1 = s.sc.board.cells[cell(s, moves[text])]
+        assert q1 != q0 and abs((2 * r1 + q1) - (2 * r0 + q0)) <= abs(q1 - q0)
