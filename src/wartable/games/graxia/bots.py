@@ -186,6 +186,10 @@ def evaluate(s: GraxiaState, seat: int) -> float:
         score += 8 * (s.track[T_KILLED0 + seat] - s.track[T_KILLED0 + 1 - seat])
         if s.current == seat:
             score -= threat(s, seat)
+    if s.sc.solo and s.current == seat and s.phase == COMMAND:
+        # §9.2: the Non-Player attacks next; in the races each Player unit it eliminates
+        # scores it points (npc_vp_kill)
+        score -= threat(s, seat) * (1.0 + 0.3 * S.npc_kill_points(s))
     score += 25 * (s.vp[seat] - s.vp[1 - seat])
     score += 0.4 * s.mana[seat] - 0.2 * s.mana[1 - seat]
     score += 1.5 * len(s.hands[seat])

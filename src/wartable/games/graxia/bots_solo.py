@@ -100,6 +100,15 @@ def doomed_cells(s: GraxiaState, ahead: int = 1) -> set[int]:
     return {c for row in rows[:due] for c in row if not s.gone[c]}
 
 
+NPC_KILL_POINTS: Final = {"solo-4": 10, "solo-5": 2, "solo-6": 5}  # solo_awards' tables
+
+
+def npc_kill_points(s: GraxiaState) -> int:
+    """The Non-Player's victory points per Player unit eliminated (0: not a race)."""
+    default = NPC_KILL_POINTS.get(s.sc.id, 0)
+    return s.sc.param("npc_vp_kill", default) if default else 0
+
+
 def objective_cells(s: GraxiaState, values: tuple[int, ...]) -> list[int]:
     return [c for c, v in enumerate(values) if v >= 4 and s.ctrl[c] != 0]
 
