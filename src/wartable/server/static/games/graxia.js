@@ -88,6 +88,11 @@ function hexMap(ctx, sc, acts) {
     const [x, y] = pts[i];
     const corners = [0, 1, 2, 3, 4, 5].map((k) => [x + (R - 1) * Math.cos((Math.PI / 3) * k), y + (R - 1) * Math.sin((Math.PI / 3) * k)].map((v) => v.toFixed(1)).join(",")).join(" ");
     const ctrl = o.control[i];
+    if (o.gone && o.gone[i]) { // §9.2 Solo Scenario 1: the tile left the game
+      svg.appendChild(s("g", { class: "hex gone", "data-cell": key }, s("title", {}, `${key}: left the game`),
+        s("polygon", { points: corners, fill: "#1b1b1b", stroke: "#0006", "stroke-dasharray": "4 3", "stroke-width": 1 })));
+      return;
+    }
     const g = s("g", { class: "hex", "data-cell": key });
     g.appendChild(s("title", {}, `${key} ${titleCase(sc.terrain[i])}${sc.tiles[i] ? ` (${sc.tiles[i]})` : ""}${sc.mana[i] ? `, ${sc.mana[i]} mana` : ""}${ctrl >= 0 ? `, held by ${ctx.seatName(ctrl)}` : ""}`));
     g.appendChild(s("polygon", { points: corners, fill: TERRAIN[sc.terrain[i]] || "#999", stroke: ctrl >= 0 ? seatColour(ctrl) : "#0006", "stroke-width": ctrl >= 0 ? 3 : 1, class: "hex-shape" }));
