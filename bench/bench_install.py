@@ -91,7 +91,8 @@ def run() -> dict[str, Any]:
         )  # fmt: skip
         out["wheel build, wall s"] = round(time.perf_counter() - wall, 1)
         out["wheel build, CPU s (pip and its children)"] = round(_children_cpu() - cpu, 1)
-        said = [ln.strip() for ln in built.stdout.splitlines() if "wartable: compiled" in ln]
+        lines = (built.stdout + built.stderr).splitlines()
+        said = [ln.strip() for ln in lines if "wartable: compiled" in ln]
         out["setup.py said"] = said[0] if said else "(nothing)"
         wheels = list((work / "wheel").glob("*.whl"))
         if built.returncode != 0 or not wheels:

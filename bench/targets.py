@@ -236,6 +236,7 @@ def _met(value: Any, target: float, sense: str) -> str:
 def build_table(seconds: float, workers: bool, callgrind: int) -> Table:
     from bench.compiled_engine import build, compiled_env, pure_env
 
+    load_start = os.getloadavg()[0]
     pure = run_child(pure_env(), seconds, workers)
     fast: dict[str, Any]
     try:
@@ -252,7 +253,10 @@ def build_table(seconds: float, workers: bool, callgrind: int) -> Table:
     load = os.getloadavg()[0]
     table = Table(
         title=f"wartable speed targets ({seconds:g} s per figure, one core each, "
-        f"load average {load:.1f} at the end)"
+        f"load average {load_start:.1f} at the start, {load:.1f} at the end)",
+        caption="Rates are per CPU second of the playing process; simulate --workers 2 / 1 "
+        "is wall clock and judges the machine only when it is otherwise idle (load average "
+        "below 0.5 before the run: docs/speed.md).",
     )
     for col in ("figure", "target", "python", "compiled", "met (compiled)"):
         table.add_column(col, justify="left" if col == "figure" else "right")
