@@ -122,3 +122,33 @@ def test_placed_units_move_the_same_turn_9_2_solo_scenario_6() -> None:
         q0, r0 = s.sc.board.cells[c]
         q1, r1 = s.sc.board.cells[cell(s, moves[text])]
         assert q1 != q0 and abs((2 * r1 + q1) - (2 * r0 + q0)) <= abs(q1 - q0)
+
+
+def test_a_displaced_unit_does_not_retreat_into_the_same_wave_9_2_solo_scenario_6() -> None:
+    """§9.2 Solo Scenario 6: "When Non-Player units are summoned if there is a Player unit on
+    the tile it will suffer 3 wounds and retreat" -- once: on the Non-Player's 3rd turn the
+    forests, columns, hills and boulder fields all receive units; the Player's unit on the
+    column 2,1 (next to the column 3,1 and the hills 3,0 and 2,0, all in the same wave) has
+    the free swamp 1,1 and rough lands 1,2 to go to: it ends there with 3 wounds, not pushed
+    from tile to tile (3 wounds each time) until it falls."""
+    s = npc_turn("solo-6", turn=3)
+    s.decks[0] = [s.cat.unit_index["Orc Raiders"]] * 40
+    terrain = {t: s.sc.terrain[cell(s, t)] for t in ("2,1", "3,1", "3,0", "2,0", "1,1", "1,2")}
+    assert terrain == {
+        "2,1": "columns",
+        "3,1": "columns",
+        "3,0": "hills",
+        "2,0": "hills",
+        "1,1": "swamp",
+        "1,2": "rough_lands",
+    }
+    put(s, cell(s, "2,2"), "Mammoth", 1)  # the lake 2,2: taken
+    put(s, cell(s, "2,1"), "Sir Dorran of Mir", 0)
+    events = run(s)
+    knight = [
+        c for c in range(s.sc.board.size) if _unit(s, s.sc.board.text(c)) == "Sir Dorran of Mir"
+    ]
+    assert len(knight) == 1, [GAME.event_to_str(e, s) for e in events]
+    assert s.sc.board.text(knight[0]) in ("1,1", "1,2")
+    assert s.wounds[knight[0]] == 3
+    assert len(kinds(events, "retreat")) == 1

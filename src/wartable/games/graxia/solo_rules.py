@@ -230,16 +230,15 @@ def npc_turn_start(s: GraxiaState, events: list[Event] | None) -> None:
             for c in W.cells_of(s, "columns"):
                 column_spawn(s, c, events)
     elif n == 6:
+        wave: list[int] = []
         if t == p(s, "forest_turn", 3):
-            for c in W.cells_of(s, "forest"):
-                spawn(s, c, events, onto=True)
+            wave += W.cells_of(s, "forest")
         if p(s, "column_from", 2) <= t <= p(s, "column_to", 4):
-            for c in W.cells_of(s, "columns"):
-                spawn(s, c, events, onto=True)
+            wave += W.cells_of(s, "columns")
         if t == p(s, "hill_turn", 3):
-            for terrain in ("hills", "boulder_fields"):
-                for c in W.cells_of(s, terrain):
-                    spawn(s, c, events, onto=True)
+            wave += W.cells_of(s, "hills") + W.cells_of(s, "boulder_fields")
+        for c in wave:
+            spawn(s, c, events, onto=True, avoid=wave)
     check_end(s, events)
 
 
@@ -249,17 +248,23 @@ def _tile(s: GraxiaState, tile_id: str) -> int:
 
 
 def spawn(
-    s: GraxiaState, c: int, events: list[Event] | None, idle: bool = False, onto: bool = False
+    s: GraxiaState,
+    c: int,
+    events: list[Event] | None,
+    idle: bool = False,
+    onto: bool = False,
+    avoid: list[int] | None = None,
 ) -> bool:
     """A Non-Player unit from its unit deck onto tile ``c`` (still in the game). An occupied
     tile gets none, except ``onto`` (solo-6): a Player unit there takes 3 wounds and retreats
-    (eliminated if it cannot). ``idle``: it neither moves nor attacks this turn."""
+    (eliminated if it cannot; not onto a tile of ``avoid``, the rest of the wave, when it has
+    another). ``idle``: it neither moves nor attacks this turn."""
     if s.gone[c] or s.track[T_WINNER] >= 0:
         return False
     if s.unit[c] >= 0:
         if not onto or s.owner[c] != W.PLAYER:
             return False
-        _push_off(s, c, events)
+        _push_off(s, c, events, avoid or [])
         if s.unit[c] >= 0:
             return False
     u = SC.draw_unit(s, events)
@@ -271,10 +276,11 @@ def spawn(
     return True
 
 
-def _push_off(s: GraxiaState, c: int, events: list[Event] | None) -> None:
+def _push_off(s: GraxiaState, c: int, events: list[Event] | None, avoid: list[int]) -> None:
     """§9.2 Solo Scenario 6: a Player unit on a tile a Non-Player unit is summoned onto
-    suffers 3 wounds and retreats to a free neighbouring tile (the one nearest the Player's
-    Home Row, then the first in board order); it is eliminated if it cannot."""
+    suffers 3 wounds and retreats to a free neighbouring tile (one that is not about to
+    receive a unit of the same wave, when it has one; then the one nearest the Player's Home
+    Row, then the first in board order); it is eliminated if it cannot."""
     _wound(s, c, p(s, "summon_wounds", ARRIVAL_WOUNDS), events)
     if s.unit[c] < 0:
         return
@@ -288,7 +294,7 @@ def _push_off(s: GraxiaState, c: int, events: list[Event] | None) -> None:
         emit(events, "retreat_blocked", cell=b.text(c))
         B.eliminate(s, c, W.NPC, events)
         return
-    dest = min(free, key=lambda n: (min((b.d(n, h) for h in home), default=0), n))
+    dest = min(free, key=lambda n: (n in avoid, min((b.d(n, h) for h in home), default=0), n))
     B.move_unit(s, c, dest, events, take=s.ctrl[dest] == -1)
     emit(events, "retreat", seat=W.PLAYER, dest=b.text(dest))
 
