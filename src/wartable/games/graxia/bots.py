@@ -127,6 +127,8 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     if s.sc.victory == "banner_wars":
         targets = [s.sc.banners[1 - seat], s.track[T_BANNER0 + seat]]
     prey = SOLO_PREY.get(s.sc.id, ()) if s.sc.solo else ()
+    if prey:
+        pull = 3.0  # §9.2 solo 1/2: close in on the units to eliminate
     if s.sc.victory == "wintermere_pass" and seat == s.sc.param("attacker_seat", 1):
         castle = s.sc.param("castle")
         targets = [castle]  # Shadd: everything toward Flist's castle
