@@ -192,6 +192,8 @@ def evaluate(s: GraxiaState, seat: int) -> float:
         # §9.2: the Non-Player attacks next; in the races each Player unit it eliminates
         # scores it points (npc_vp_kill)
         score -= threat(s, seat) * (1.0 + 0.3 * S.npc_kill_points(s))
+    if s.sc.solo and seat == 0:  # Solo 5 and 6: land types held whole score
+        score += 15 * S.type_progress(s, seat)
     score += 25 * (s.vp[seat] - s.vp[1 - seat])
     score += 0.4 * s.mana[seat] - 0.2 * s.mana[1 - seat]
     score += 1.5 * len(s.hands[seat])

@@ -27,9 +27,10 @@ from typing import Any, Final
 from wartable.core.rng import Rng
 
 from . import actions as A
+from . import solo_awards as W
 from . import solo_rules, solo_setup
 from .catalog import HERO, LARGE, Catalog, Spell, UnitType
-from .state import S_SETUP, GraxiaState
+from .state import S_AWARD0, S_SETUP, GraxiaState
 
 ROWS: Final = "ABCD"
 
@@ -107,6 +108,45 @@ def npc_kill_points(s: GraxiaState) -> int:
     """The Non-Player's victory points per Player unit eliminated (0: not a race)."""
     default = NPC_KILL_POINTS.get(s.sc.id, 0)
     return s.sc.param("npc_vp_kill", default) if default else 0
+
+
+_TYPE_CELLS: dict[int, tuple[object, list[tuple[int, float, list[int]]]]] = {}
+
+
+def _type_table(s: GraxiaState) -> list[tuple[int, float, list[int]]]:
+    """(award bit, victory points, cells) per land type the Player scores by holding every
+    tile of it (Solo 5: the ten land types; Solo 6: hills, boulder fields, forest, columns)."""
+    sc = s.sc
+    hit = _TYPE_CELLS.get(id(sc))
+    if hit is not None and hit[0] is sc:
+        return hit[1]
+    rows: list[tuple[int, float, list[int]]] = []
+    if sc.id in ("solo-5", "solo-6"):
+        for t in W.LAND_TYPES:
+            if sc.id == "solo-5":
+                pts = sc.param("vp_type", W.VP5_TYPE[0])
+            else:
+                pts = sc.param("vp_" + t, W.VP6_TILE[0].get(t, 0))
+            cells = [c for c, x in enumerate(sc.terrain) if x == t]
+            if pts and cells:
+                rows.append((1 << W.TYPES.index(t), float(pts), cells))
+    _TYPE_CELLS[id(sc)] = (sc, rows)
+    return rows
+
+
+def type_progress(s: GraxiaState, seat: int) -> float:
+    """Solo 5 and 6: victory points still to win by completing land types, weighted by the
+    share of each type's tiles already held (squared: the last tiles count most)."""
+    out = 0.0
+    awarded = s.solo[S_AWARD0 + seat]
+    for bit, pts, cells in _type_table(s):
+        if awarded & bit:
+            continue
+        live = [c for c in cells if not s.gone[c]]
+        if live:
+            share = sum(1 for c in live if s.ctrl[c] == seat) / len(live)
+            out += pts * share * share
+    return out
 
 
 def objective_cells(s: GraxiaState, values: tuple[int, ...]) -> list[int]:
