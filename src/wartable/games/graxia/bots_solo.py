@@ -18,6 +18,9 @@ Player's own piles, which a determinization may shuffle with the Non-Player's):
 During play, the Player's choices in the Non-Player's turn (the tile it moves into, the unit
 it attacks, where reinforcements go) are tried on copies like any other decision
 (``bots.HeuristicAgent``); the cards lost in Solo Scenario 2 are the least valuable ones.
+The evaluation's solo terms: the tiles about to leave the game (Solo 1, ``doomed_cells``),
+the Non-Player's points per elimination (``npc_kill_points``), the land types partly held
+(Solo 5 and 6, ``type_progress``).
 """
 
 from __future__ import annotations
