@@ -37,3 +37,20 @@ def test_graxia_solo_from_the_lobby_shows_the_non_players_turn(
     assert "Player 2" not in log  # no second seat: the rules' side has its own name
     page.screenshot(path=str(shots / "graxia-solo.png"), full_page=True)
     assert "outcome" not in board(page) or board(page)["outcome"] in {"0", "draw"}
+
+
+def test_graxia_solo_3_home_row_is_chosen_on_the_map(server: Server, page: Page) -> None:
+    """§9.2 Solo Scenario 3: the person picks a Home Row by clicking one of its hexes."""
+    m = server.create("graxia", {"scenario": "solo-3"}, [{"kind": "human"}])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    rows = page.locator('svg.hexmap .hex[data-action^="target "]')
+    assert rows.count() == 4  # one tile of each of the Home Rows A-D
+    version = board(page)["version"]
+    rows.first.click()
+    page.wait_for_function(
+        "v => document.querySelector('#board').dataset.version !== v", arg=version
+    )
+    page.wait_for_function(
+        "() => /You choose Home Row [ABCD]/.test(document.querySelector('.log').innerText)"
+    )

@@ -16,7 +16,7 @@ const PHASES = {
 };
 const CELL = "(-?\\d+,-?\\d+)";
 const TWO = new RegExp(`^(move|attack|shoot|ability|portal|give) ${CELL} ${CELL}$`);
-const ONE = new RegExp(`^(shield|retreat|drop) ${CELL}$`);
+const ONE = new RegExp(`^(shield|retreat|drop|target|mend|volley) ${CELL}$`); // target: a choice of a tile (solo: Home Row, the Non-Player's tile, target, spawn)
 const CARD = new RegExp(`^(summon|place) "(.+)" ${CELL}$`);
 const SPELL_AT = new RegExp(`^(spell) (.+) ${CELL}$`);
 
