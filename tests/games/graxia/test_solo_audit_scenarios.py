@@ -9,6 +9,7 @@ from typing import Any
 from graxia_helpers import GAME, cell, put
 from npc_helpers import kinds, npc_turn, player_turn, run
 
+from wartable.games.graxia import board, solo_rules
 from wartable.games.graxia.state import ANCHORED, B_EXCH, B_SAC, NPC_UNITS, T_PEND
 
 
@@ -152,3 +153,73 @@ def test_a_displaced_unit_does_not_retreat_into_the_same_wave_9_2_solo_scenario_
     assert s.sc.board.text(knight[0]) in ("1,1", "1,2")
     assert s.wounds[knight[0]] == 3
     assert len(kinds(events, "retreat")) == 1
+
+
+def test_non_player_cards_never_reach_the_player_s_piles_9_2_solo_scenario_1() -> None:
+    """§9.2 Solo Scenario 1: "Non-Player Unit Deck: No cards in Unit Deck" and the Player's
+    Unit Deck is Deck 7: a Non-Player unit that falls in battle or goes with its tile is in
+    no pile of the Player's (and Sype, a Guardian of the Non-Player's side, in no hand)."""
+    s = npc_turn("solo-1", turn=3)
+    rows = s.sc.removal_rows
+    put(s, rows[1][0], "Sype", 1)
+    put(s, rows[1][1], "Mammoth", 1)
+    solo_rules.turn_start(s, [])
+    assert s.hands == [[], []]
+    assert all(not pile for pile in s.discards)
+
+    s = npc_turn("solo-1")
+    foe = put(s, cell(s, "1,2"), "Mammoth", 1, wounds=11)  # 1 health left
+    put(s, cell(s, "1,3"), "Mammoth", 0)
+    s.current = 0
+    s.round_no -= 1
+    events = _finish_battle(s, GAME.apply(s, 0, "attack 1,3 1,2"))
+    assert (kinds(events, "eliminated") and s.unit[foe] < 0) or s.owner[foe] == 0
+    assert all(not pile for pile in s.discards)
+    assert s.hands[1] == []
+
+
+# the printed tables (§9.2 Solo Scenarios 4 and 6), typed from the rulebook
+SOLO4_PLAYER = {"city": 5, "village": 3, "swamp": 2, "lake": 2, "castle": 5}
+SOLO4_NPC = {"hills": 10}
+SOLO6_NPC = {"castle": 20, "city": 30, "boulder_fields": 10, "hills": 10, "village": 20}
+SOLO6_PLAYER_ALL = {"hills": 10, "boulder_fields": 10, "forest": 15, "columns": 5}
+
+
+def _take(sid: str, side: int, terrain: str, rest_held: bool) -> int:
+    """Victory points ``side`` gets for moving onto a tile of ``terrain`` (the other tiles of
+    that terrain already held by ``side`` when ``rest_held``)."""
+    s = player_turn(sid) if side == 0 else npc_turn(sid)
+    b = s.sc.board
+    tiles = [c for c, t in enumerate(s.sc.terrain) if t == terrain]
+    target = tiles[0]
+    for c in tiles[1:]:
+        s.ctrl[c] = side if rest_held else -1
+    start = b.nbr[target][0]
+    put(s, start, "Mammoth", side)
+    s.ctrl[target] = 1 - side
+    before = s.vp[side]
+    board.move_unit(s, start, target, [])
+    return s.vp[side] - before
+
+
+def test_solo_4_points_per_tile_taken_9_2_solo_scenario_4() -> None:
+    """§9.2 Solo Scenario 4: "Taking control of City tiles = 5 VP each", villages 3, swamps
+    2, lakes 2, castles 5 (the Player); "Taking control of each hill tile = 10 VP" (the
+    Non-Player); other tiles nothing."""
+    terrains = sorted(set(player_turn("solo-4").sc.terrain))
+    for t in terrains:
+        assert _take("solo-4", 0, t, False) == SOLO4_PLAYER.get(t, 0), t
+        assert _take("solo-4", 1, t, False) == SOLO4_NPC.get(t, 0), t
+
+
+def test_solo_6_points_9_2_solo_scenario_6() -> None:
+    """§9.2 Solo Scenario 6: the Player's "Taking control of all Hill tiles = 10 VP", all
+    boulder fields 10, all forests 15, all columns 5 (only when the last one is taken); the
+    Non-Player's "Taking control of a Castle tile = 20 VP", city 30, boulder field 10, hill
+    10, village 20 (each tile)."""
+    terrains = sorted(set(player_turn("solo-6").sc.terrain))
+    for t in terrains:
+        assert _take("solo-6", 0, t, True) == SOLO6_PLAYER_ALL.get(t, 0), t
+        assert _take("solo-6", 1, t, False) == SOLO6_NPC.get(t, 0), t
+        if len([x for x in player_turn("solo-6").sc.terrain if x == t]) > 1:
+            assert _take("solo-6", 0, t, False) == 0, t  # not all of them yet

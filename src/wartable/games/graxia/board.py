@@ -163,7 +163,9 @@ def eliminate(s: GraxiaState, cell: int, by: int, events: list[Event] | None) ->
     §5.1); the opponent gains the scenario's victory points."""
     u, seat = s.unit[cell], s.owner[cell]
     ut = s.cat.units[u]
-    if ut.klass == GUARDIAN:
+    if M.leaves_game(s, seat, ut):
+        pass  # a solo Non-Player's Guardian, or its unit with no pile (solo_mods)
+    elif ut.klass == GUARDIAN:
         s.hands[seat].append(u)
         s.track[T_GFELL0 + seat] = s.round_no
     else:

@@ -229,6 +229,8 @@ def problems(s: GraxiaState) -> list[str]:
         return []
     if not 0 < kind < len(KINDS) or who not in (0, 1):
         return ["a pending choice needs a known kind and a seat 0 or 1"]
+    if s.track[T_PEND_Q] < 0:
+        return ["a pending choice's queued reflections must be 0 or more"]
     n = s.sc.board.size
     if kind in (ATONE, MOVE_TO, PUSH) and not 0 <= s.track[T_PEND_X] < n:
         return ["a pending choice names a cell off the map"]

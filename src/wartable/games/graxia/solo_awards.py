@@ -16,7 +16,15 @@ from wartable.core.events import Event, emit
 
 from .catalog import UnitType
 from .state import (
+    COMMAND,
     DRAW,
+    N_BATTLE,
+    N_CELLS,
+    N_DEST,
+    N_FOE,
+    N_MOVER,
+    N_STAGE,
+    N_TURNS,
     OVER,
     S_AWARD0,
     S_AWARD1,
@@ -33,6 +41,7 @@ from .state import (
     S_SYPE,
     S_VOLLEY,
     T_PEND,
+    T_PEND_SEAT,
     T_PEND_X,
     T_REASON,
     T_WINNER,
@@ -316,4 +325,56 @@ def problems(s: GraxiaState) -> list[str]:
         bad.append("solo: removed tiles are marked 0 or 1")
     if s.track[T_PEND] == NPC_PLACE_KIND and not 0 <= s.track[T_PEND_X] < len(s.cat.units):
         bad.append("solo: a pending placement names no unit")
+    return bad + npc_problems(s)
+
+
+# the non-player driver's progress (npc.py): its stages and the Player's choices in its turn
+NPC_STAGES: Final = 6  # npc.START .. npc.END
+NPC_TILE_KIND, NPC_FOE_KIND = 10, 11  # npc_choice.NPC_TILE / NPC_FOE
+STAGE_MOVE, STAGE_FIGHT = 3, 4  # npc.MOVE / npc.FIGHT
+
+
+def npc_problems(s: GraxiaState) -> list[str]:
+    """What makes the driver's progress impossible: a stage out of range, a pending move or
+    attack naming no Non-Player unit, options on tiles the choice cannot take."""
+    v = s.npc
+    n = s.sc.board.size
+    bad = []
+    if not 0 <= v[N_STAGE] < NPC_STAGES or v[N_BATTLE] not in (0, 1):
+        bad.append("npc: the stage of the Non-Player's round is out of range")
+    if any(not -1 <= v[i] < n for i in (N_MOVER, N_DEST, N_FOE)):
+        bad.append("npc: a unit or tile of the Non-Player's turn is off the map")
+        return bad
+    marks = v[N_CELLS : N_CELLS + n]
+    if any(m not in (0, 1) for m in marks):
+        bad.append("npc: the options of a choice are marked 0 or 1")
+        return bad
+    kind = s.track[T_PEND]
+    mover = v[N_MOVER]
+    npc_unit = mover >= 0 and s.unit[mover] >= 0 and s.owner[mover] == NPC
+    if kind in (NPC_TILE_KIND, NPC_FOE_KIND):
+        opts = [c for c in range(n) if marks[c]]
+        if s.track[T_PEND_SEAT] != PLAYER or s.track[T_PEND_X] != mover or not npc_unit:
+            bad.append("npc: a pending choice names no Non-Player unit")
+        elif not opts:
+            bad.append("npc: a pending choice has no options")
+        elif kind == NPC_TILE_KIND and any(s.unit[c] >= 0 or s.gone[c] for c in opts):
+            bad.append("npc: a tile to move into is taken")
+        elif kind == NPC_FOE_KIND and any(s.unit[c] < 0 or s.owner[c] != PLAYER for c in opts):
+            bad.append("npc: a unit to attack is not a Player unit")
+        return bad
+    if any(marks):
+        bad.append("npc: options marked with no choice pending")
+    in_round = s.phase == COMMAND and s.current == NPC and v[N_TURNS] == s.turn
+    if mover >= 0 and in_round and not kind:  # the Player's pick, carried out next step
+        stage = v[N_STAGE]
+        dest, foe = v[N_DEST], v[N_FOE]
+        if not npc_unit:
+            bad.append("npc: a chosen move or attack names no Non-Player unit")
+        elif stage == STAGE_MOVE and not (dest >= 0 and s.unit[dest] < 0 and not s.gone[dest]):
+            bad.append("npc: the chosen tile to move into is taken")
+        elif stage == STAGE_FIGHT and not (
+            foe >= 0 and s.unit[foe] >= 0 and s.owner[foe] == PLAYER
+        ):
+            bad.append("npc: the chosen unit to attack is not a Player unit")
     return bad

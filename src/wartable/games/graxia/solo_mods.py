@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .catalog import UnitType
 from .state import S_HOME, S_VOLLEY, GraxiaState
 
 HOME_A, HOME_B, HOME_C, HOME_D = range(4)
@@ -83,3 +84,16 @@ def damage_bonus(s: GraxiaState, by: int) -> int:
 def volley(s: GraxiaState, cell: int) -> bool:
     """Home-Row D's Volley: the unit on ``cell`` shoots with double missile damage this round."""
     return s.solo[S_VOLLEY] == cell + 1
+
+
+def leaves_game(s: GraxiaState, seat: int, ut: UnitType) -> bool:
+    """A Non-Player unit card that falls (or goes with its tile) leaves the game instead of
+    going to a discard pile or a hand: its Guardians are plain units of its side (§9.2 Solo
+    Scenarios 1 and 3), and a Non-Player with no Unit Deck that draws none (Solo Scenario 1:
+    "No cards in Unit Deck", no reinforcements) has no pile for them -- not the Player's."""
+    if seat != 1 or not s.sc.solo:
+        return False
+    if ut.is_guardian:
+        return True
+    npc = s.sc.npc
+    return npc is not None and not npc.unit_deck and "no_reinforcements" in npc.rules

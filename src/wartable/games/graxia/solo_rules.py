@@ -127,7 +127,9 @@ def remove_tile(s: GraxiaState, c: int, events: list[Event] | None) -> None:
 def _discard_unit(s: GraxiaState, c: int, ut: UnitType) -> None:
     seat = s.owner[c]
     u = s.unit[c]
-    if ut.is_guardian:
+    if M.leaves_game(s, seat, ut):
+        pass  # the Non-Player's Guardian, or its unit with no pile
+    elif ut.is_guardian:
         s.hands[seat].append(u)
         s.track[T_GFELL0 + seat] = s.round_no
     else:

@@ -95,8 +95,9 @@ def end_command(s: GraxiaState, events: list[Event] | None) -> None:
         s.mana[p] += gain
         emit(events, "mana", seat=p, gain=gain)
     if s.turn == 1:
-        # §6 phase 3: the second player's first round gives two free Spell cards
-        if s.round_no == 1:
+        # §6 phase 3: the second player's first round gives two free Spell cards (not the
+        # solo Non-Player's: its spells come from its battle deck, per battle, §9.2)
+        if s.round_no == 1 and not (s.sc.solo and p == 1):
             for _ in range(FREE_SPELLS_SECOND):
                 if effects.can_draw(s, p, False):
                     effects.draw_card(s, p, False, events)
