@@ -100,3 +100,19 @@ def test_solo_5_placements_wait_for_the_battle_s_end_9_2_solo_scenario_5() -> No
         assert not GAME.invariants(s)
     placed = [s.sc.terrain[c] for c in range(s.sc.board.size) if s.owner[c] == 1]
     assert placed.count("plains") == 1 and "forest" in placed and "lake" in placed
+
+
+def test_solo_5_the_player_chooses_the_unit_attacked_9_2_solo_scenario_5() -> None:
+    """§9.2 Solo Scenario 5: "In the case where a Non-Player unit is moving adjacent to
+    multiple Player units, the Player may choose which unit the Non-Player unit will attack":
+    the unit on 2,1 touches the Player's units on 1,2 and 2,2 (one badly wounded); the Player
+    is asked, and the healthy one it names is attacked."""
+    s = npc_turn("solo-5")
+    put(s, cell(s, "2,1"), "Mammoth", 1)
+    healthy = put(s, cell(s, "1,2"), "Mammoth", 0)
+    put(s, cell(s, "2,2"), "Mammoth", 0, wounds=9)
+    run(s)
+    assert s.track[T_PEND]
+    assert sorted(legal_texts(s)) == ["target 1,2", "target 2,2"]
+    GAME.apply(s, 0, "target 1,2")
+    assert s.bat[B_DEF] == healthy
