@@ -116,3 +116,17 @@ def test_solo_5_the_player_chooses_the_unit_attacked_9_2_solo_scenario_5() -> No
     assert sorted(legal_texts(s)) == ["target 1,2", "target 2,2"]
     GAME.apply(s, 0, "target 1,2")
     assert s.bat[B_DEF] == healthy
+
+
+def test_no_ranged_command_abilities_outside_solo_1_9_2_non_player_unit_abilities() -> None:
+    """§9.2 Non-Player Unit Abilities: "The only unit abilities that will be active are the
+    Battle Abilities, Passive Abilities and Healing Abilities" (Solo Scenario 1 alone adds
+    "will always either shoot at range"): in Solo Scenario 3 (static units) the Lava Slingers
+    (Molten Sling: ranged 2) on 3,2 leave the Player's unit two tiles away on 3,4 alone."""
+    s = npc_turn("solo-3")
+    put(s, cell(s, "3,2"), "Lava Slingers", 1)
+    foe = put(s, cell(s, "3,4"), "Mammoth", 0)
+    assert s.sc.board.d(cell(s, "3,2"), foe) == 2
+    events = run(s)
+    assert s.wounds[foe] == 0
+    assert not kinds(events, "ability", "battle", "wounds")
