@@ -5,11 +5,12 @@ results from the rulebook text."""
 from __future__ import annotations
 
 import pytest
-from graxia_helpers import GAME, cell, legal_texts, put
-from npc_helpers import kinds, npc_turn, run, spell
+from graxia_helpers import GAME, cell, give, legal_texts, put
+from npc_helpers import kinds, npc_turn, player_turn, run, spell
 
 from wartable.core.errors import WartableError
-from wartable.games.graxia.state import N_CELLS, N_MOVER, NPC_BATTLE, T_PEND
+from wartable.games.graxia import solo_rules
+from wartable.games.graxia.state import N_CELLS, N_MOVER, NPC_BATTLE, S_LOSE, T_PEND
 
 
 def test_no_free_spell_cards_for_the_non_player_9_2_battle_spell_card_deck() -> None:
@@ -61,3 +62,20 @@ def test_a_damaged_pending_non_player_move_is_refused_9_2() -> None:
         with pytest.raises(WartableError) as err:
             GAME.state_from_json(s.config, bad)
         assert str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_damaged_pending_solo_choice_is_refused_9_2_solo_scenario_2() -> None:
+    """§9.2 Solo Scenario 2 ("the Player will suffer a loss of 5 cards from his hand of his
+    choice"): a saved position asking for a card to lose while no card is owed, or whose
+    pending non-player attack names a tile with no Non-Player unit, is refused."""
+    s = player_turn("solo-2")
+    give(s, 0, "Bewitch", "Vanish", "Scout")
+    s.solo[S_LOSE] = 2
+    solo_rules.check_end(s, [])
+    assert s.track[T_PEND] and GAME.to_act(s) == (0,)
+    data = GAME.state_to_json(s)
+    GAME.state_from_json(s.config, data)  # the real position loads
+    owed = dict(data, solo=list(data["solo"]))
+    owed["solo"][S_LOSE] = 0
+    with pytest.raises(WartableError):
+        GAME.state_from_json(s.config, owed)

@@ -43,6 +43,7 @@ from .state import (
     T_PEND,
     T_PEND_SEAT,
     T_PEND_X,
+    T_PEND_Y,
     T_REASON,
     T_WINNER,
     GraxiaState,
@@ -290,6 +291,7 @@ def finish(s: GraxiaState, events: list[Event] | None) -> None:
 
 # ----- positions ---------------------------------------------------------------------------
 NPC_PLACE_KIND: Final = 9  # solo_choices.NPC_PLACE (the pending placement names a unit)
+LOSE_CARD_KIND: Final = 8  # solo_choices.LOSE_CARD
 
 
 def problems(s: GraxiaState) -> list[str]:
@@ -323,8 +325,15 @@ def problems(s: GraxiaState) -> list[str]:
         bad.append("solo: a tile's award marks out of range")
     if any(g not in (0, 1) for g in s.gone):
         bad.append("solo: removed tiles are marked 0 or 1")
-    if s.track[T_PEND] == NPC_PLACE_KIND and not 0 <= s.track[T_PEND_X] < len(s.cat.units):
+    kind = s.track[T_PEND]
+    if kind == NPC_PLACE_KIND and not 0 <= s.track[T_PEND_X] < len(s.cat.units):
         bad.append("solo: a pending placement names no unit")
+    if kind == NPC_PLACE_KIND and not (
+        0 <= s.track[T_PEND_Y] < 31 and v[S_QUEUE] >> s.track[T_PEND_Y] & 1
+    ):
+        bad.append("solo: a pending placement is not in the queue")
+    if kind == LOSE_CARD_KIND and v[S_LOSE] < 1:
+        bad.append("solo: a pending card to lose with no card to lose")
     return bad + npc_problems(s)
 
 
@@ -366,7 +375,7 @@ def npc_problems(s: GraxiaState) -> list[str]:
     if any(marks):
         bad.append("npc: options marked with no choice pending")
     in_round = s.phase == COMMAND and s.current == NPC and v[N_TURNS] == s.turn
-    if mover >= 0 and in_round and not kind:  # the Player's pick, carried out next step
+    if mover >= 0 and in_round:  # the Player's pick, carried out on the driver's next step
         stage = v[N_STAGE]
         dest, foe = v[N_DEST], v[N_FOE]
         if not npc_unit:
