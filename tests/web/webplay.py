@@ -64,15 +64,31 @@ TURN_OR_END = """() => { const b = document.querySelector('#board');
                           .some(e => e.offsetParent !== null); }"""
 
 
+STALL_FACTS = """async () => {
+  const b = document.querySelector('#board');
+  const m = location.hash.match(/^#\\/m\\/([^?]+)(?:\\?(.*))?$/);
+  const out = { url: location.href, board: b ? Object.assign({}, b.dataset) : null,
+                status: (document.querySelector('.status') || {}).innerText || null };
+  if (m) {
+    const token = new URLSearchParams(m[2] || '').get('token');
+    const res = await fetch(`/api/matches/${m[1]}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+    const v = await res.json();
+    out.server = { version: v.version, to_act: v.to_act, outcome: v.outcome, legal: (v.legal || []).length };
+  }
+  return out;
+}"""
+
+
 def wait_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
     """Wait until the person may act (True) or the game is over (False). A table that shows
-    neither for ``timeout`` is reloaded once, as a person would (a rare stall seen under full
-    load in one of eight suite runs, not yet diagnosed: see docs/web-client.md)."""
+    neither for ``timeout`` fails the test with what the page shows and what the server holds."""
     try:
         page.wait_for_function(TURN_OR_END, timeout=timeout)
     except Exception:
-        page.reload()
-        page.wait_for_function(TURN_OR_END, timeout=timeout)
+        facts = page.evaluate(STALL_FACTS)
+        raise AssertionError(
+            f"the table shows neither the person's turn nor the end: {facts}"
+        ) from None
     return "outcome" not in board(page)
 
 

@@ -10,7 +10,6 @@ filter is the only source of what a connection receives.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,8 +40,16 @@ class Subscriber:
             self.close()
 
     def close(self) -> None:
+        """End the pump (and with it the connection): the client reconnects for a fresh view.
+        A full queue (a client too slow) is dropped first: otherwise the end mark would not
+        fit, the pump would wait forever once the backlog is sent, and the client, connected
+        but never sent anything again, would never know to reconnect."""
         self.closed = True
-        with contextlib.suppress(asyncio.QueueFull):
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
             self.queue.put_nowait(None)
 
     async def pump(self) -> None:

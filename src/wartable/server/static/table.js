@@ -33,7 +33,7 @@ export class Table {
     this.module = null;
     this.catalogue = null;
     this.selected = null;
-    this.busy = false;
+    this.busy = null; // { version } of the action waiting for the server's answer
     this.log = [];
     this.seenVersion = -1;
     this.conn = "connecting";
@@ -93,6 +93,9 @@ export class Table {
       this.game = game;
       this.module = await loadView(game);
     }
+    // views wait here (a fetch, the view module) in the order their answers came, not in the
+    // order the server made them: one made earlier must not replace a newer one drawn meanwhile
+    if (this.view && typeof v.version === "number" && v.version < this.view.version) return;
     if (v.seat !== undefined && v.seat !== null && this.seat == null && this.token) this.seat = v.seat;
     if (this.view && v.rematch && !this.view.rematch && this.seat != null) toast("A rematch is ready: press “Join the rematch”");
     const key = JSON.stringify([v.version, v.to_act, v.legal, v.outcome, v.seats, v.status, v.rematch]);
@@ -216,17 +219,22 @@ export class Table {
   }
 
   async act(notation) {
-    if (this.busy || !this.view) return;
-    this.busy = true;
+    // one action per position: a second click on the same version waits for the first's answer,
+    // but the pushed view of the next position (often ahead of that answer) takes a new move
+    if (!this.view || (this.busy && this.busy.version === this.view.version)) return;
+    const mine = { version: this.view.version };
+    this.busy = mine;
     this.root.classList.add("busy");
     try {
-      await api.act(this.id, this.token, notation, this.view.version);
-      this.selected = null;
+      await api.act(this.id, this.token, notation, mine.version);
+      if (this.view && this.view.version <= mine.version + 1) this.selected = null;
     } catch (err) {
       toast(err.message, "error");
     } finally {
-      this.busy = false;
-      this.root.classList.remove("busy");
+      if (this.busy === mine) {
+        this.busy = null;
+        this.root.classList.remove("busy");
+      }
     }
     await this.live.refresh();
   }
