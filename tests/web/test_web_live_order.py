@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from playwright.sync_api import Page, Route
-from tests.web.webplay import Server, board, wait_board, wait_turn_or_end
+from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end
 
 HEURISTIC = {"kind": "bot", "agent": "heuristic"}
 
@@ -134,3 +134,35 @@ def test_a_click_on_the_next_position_is_taken_before_the_last_answer_arrives(
     assert body["version"] > first_version
     posts[0].fulfill(response=response)
     posts[1].continue_()
+
+
+def test_a_failed_first_fetch_does_not_cut_the_table_off(server: Server, page: Page) -> None:
+    """The table's first HTTP view fails (a server busy or restarting answers 503) while its
+    WebSocket works: the table opens from the socket's view and keeps receiving the bot's
+    moves. It used to give up on the first failure before any view, closing its live
+    connection; a view already on its way then drew the board over the error, and that
+    board was never updated again."""
+    m = server.create(
+        "invasion", {"players": 2, "mode": "two_player"}, [{"kind": "human"}, HEURISTIC]
+    )
+    token = m["seats"][0]["token"]
+    _person_to_act(server, m["id"], token, at_least=0)
+    failed: list[str] = []
+
+    def fail_first(route: Route) -> None:
+        if not failed and "since=" not in route.request.url:
+            failed.append(route.request.url)
+            route.fulfill(status=503, json={"error": "busy"})
+        else:
+            route.continue_()
+
+    page.route(f"**/api/matches/{m['id']}*", fail_first)
+    page.goto(server.invite(m["id"], token))
+    wait_board(page)
+    assert failed, "the first view request was answered by the test"
+    rng = random.Random(12)
+    for _ in range(30):  # through the bot's turns: each reaches the page
+        if not wait_turn_or_end(page):
+            break
+        click_one(page, rng)
+    assert int(board(page)["version"]) > 10

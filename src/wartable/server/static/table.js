@@ -61,7 +61,13 @@ export class Table {
 
   onConn(state, err) {
     if (state === "error" && err) {
-      if (!this.view) {
+      // only the server's refusal (no such match, not this token) closes the table; a failure on
+      // the way (no answer, 5xx, 429) is retried: giving up there left a view already on its way
+      // to draw a board that nothing would ever update again
+      const refused = typeof err.status === "number" && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
+      if (!this.view && !refused) {
+        setTimeout(() => { if (!this.view && !this.live.closed) this.live.refresh(); }, 1000);
+      } else if (!this.view) {
         this.root.replaceChildren(
           h("div", { class: "panel error-panel" }, h("h2", {}, "This table cannot be opened"), h("p", {}, err.message),
             h("a", { href: "#/", class: "btn" }, "Back to the lobby")),
@@ -96,6 +102,7 @@ export class Table {
     // views wait here (a fetch, the view module) in the order their answers came, not in the
     // order the server made them: one made earlier must not replace a newer one drawn meanwhile
     if (this.view && typeof v.version === "number" && v.version < this.view.version) return;
+    if (this.live && this.live.closed) return; // the table was left (or refused) meanwhile
     if (v.seat !== undefined && v.seat !== null && this.seat == null && this.token) this.seat = v.seat;
     if (this.view && v.rematch && !this.view.rematch && this.seat != null) toast("A rematch is ready: press “Join the rematch”");
     const key = JSON.stringify([v.version, v.to_act, v.legal, v.outcome, v.seats, v.status, v.rematch]);
