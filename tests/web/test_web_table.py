@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -170,11 +171,18 @@ def test_spectator_sees_no_hidden_card(server: Server, page: Page, shots: Path) 
     assert version == server.view(m["id"], token)["version"], "the page shows the current view"
     assert page.locator("#board .card.back").count() > 0, "hidden units are drawn as card backs"
     page.screenshot(path=str(shots / "draconia-spectator.png"), full_page=True)
-    # finish the match so the seed is out, then rebuild the position the spectator saw
-    for _ in range(500):
-        if server.view(m["id"], token)["outcome"]:
+    # finish the match so the seed is out, then rebuild the position the spectator saw (a
+    # random person can make a long game: the cap is a runaway guard, not a length; while the
+    # bot is to act there is nothing to do but wait for it)
+    for _ in range(20_000):
+        v = server.view(m["id"], token)
+        if v["outcome"]:
             break
+        if not v["legal"]:
+            time.sleep(0.01)
+            continue
         act_once()
+    assert server.view(m["id"], token)["outcome"], "the match should have ended"
     log = server.call("GET", f"/api/matches/{m['id']}/replay")["replay"]
     game = get_game("draconia")
     config = game.make_config(log["config"])
