@@ -53,6 +53,9 @@ def choose_action(
     return int(action)
 
 
+RETRY_AFTER = 0.5  # seconds before a bot tries again after an unexpected failure
+
+
 class BotRunner:
     def __init__(self, workers: int, delay: float, submit: Submit) -> None:
         self.delay = delay
@@ -115,6 +118,14 @@ class BotRunner:
                     await self.submit(match.id, seat, action, version)
                 except ApiError:
                     continue  # the match moved on meanwhile (stale): decide again
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # e.g. the database failed: the match must not stall
+                    log.exception(
+                        "bot %s at seat %d of match %s: move not stored", spec, seat, match.id
+                    )
+                    await asyncio.sleep(RETRY_AFTER)
+                    continue
                 if match.version == version:  # stored elsewhere and not yet seen here
                     await asyncio.sleep(0.05)
         except asyncio.CancelledError:
