@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graxia_helpers import GAME, cell, put
+from graxia_helpers import GAME, cell, legal_texts, put
 from npc_helpers import kinds, npc_turn, player_turn, run
 
 from wartable.games.graxia import board, solo_rules
@@ -146,6 +146,9 @@ def test_a_displaced_unit_does_not_retreat_into_the_same_wave_9_2_solo_scenario_
     put(s, cell(s, "2,2"), "Mammoth", 1)  # the lake 2,2: taken
     put(s, cell(s, "2,1"), "Sir Dorran of Mir", 0)
     events = run(s)
+    assert s.track[T_PEND]  # §7 step 9: the Player picks between the two tiles
+    assert sorted(legal_texts(s, 0)) == ["target 1,1", "target 1,2"]
+    events += GAME.apply(s, 0, "target 1,2")
     knight = [
         c for c in range(s.sc.board.size) if _unit(s, s.sc.board.text(c)) == "Sir Dorran of Mir"
     ]

@@ -264,6 +264,8 @@ def test_spawn_onto_player_unit_wounds_and_retreats():
     col = _cells(s, "columns")[0]
     put(s, col, "Mammoth", 0)
     solo_rules.npc_turn_start(s, [])
+    assert s.track[T_PEND]  # §7 step 9: several free tiles, the Player picks one
+    play(s, GAME.action_to_str(GAME.legal_actions(s, 0)[0], s.config))
     assert s.owner[col] == 1
     moved = [n for n in s.sc.board.nbr[col] if s.owner[n] == 0]
     assert len(moved) == 1 and s.wounds[moved[0]] == 3

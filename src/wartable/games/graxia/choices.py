@@ -19,6 +19,7 @@ from . import npc_choice as NC
 from . import push as P
 from . import solo_choices as SC
 from . import solo_mods as M
+from . import solo_rules as SR
 from .actions import Layout
 from .state import (
     B_BV0,
@@ -40,7 +41,9 @@ KINDS = (
     *("", "spell", "unit", "atonement", "reflection", "destination", "supporter", "push"),
     *("lose", "placement"),
     *NC.KIND_NAMES,  # 10, 11: the Player's choices in the non-player's turn (npc_choice.py)
+    "retreat",  # 12: where a unit displaced by a Solo 6 spawn retreats (solo_rules.py)
 )
+RETREAT_TO = SR.RETREAT_TO
 
 
 def pending(s: GraxiaState) -> bool:
@@ -126,6 +129,8 @@ def _options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
         return SC.options(s, kind, who, x, y)
     if kind in (NC.NPC_TILE, NC.NPC_FOE):
         return NC.options(s)
+    if kind == RETREAT_TO:
+        return SR.retreat_choices(s, x, y)
     return _reflect_targets(s, who)
 
 
@@ -187,6 +192,8 @@ def _resolve(
 ) -> None:
     if kind in (NC.NPC_TILE, NC.NPC_FOE):
         NC.resolve(s, kind, pick, events)
+    elif kind == RETREAT_TO:
+        SR.retreat_resolve(s, x, y, pick, events)
     elif kind in (SPELL, UNIT):
         card = pick + len(s.cat.units) if kind == SPELL else pick
         pile = s.discards[s.sdeck[who] if kind == SPELL else s.udeck[who]]
@@ -231,6 +238,8 @@ def problems(s: GraxiaState) -> list[str]:
         return ["a pending choice needs a known kind and a seat 0 or 1"]
     if s.track[T_PEND_Q] < 0:
         return ["a pending choice's queued reflections must be 0 or more"]
+    if kind == RETREAT_TO:
+        return SR.retreat_problems(s)
     n = s.sc.board.size
     if kind in (ATONE, MOVE_TO, PUSH) and not 0 <= s.track[T_PEND_X] < n:
         return ["a pending choice names a cell off the map"]

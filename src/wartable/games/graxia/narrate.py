@@ -16,6 +16,7 @@ CHOICES = {
     "npc_foe": "which of your units the Non-Player's unit at {unit} attacks ({options})",
     "lose": "a card to lose ({left} to go)",
     "placement": "where the Non-Player's {unit} arrives (a {terrain} tile)",
+    "retreat": "where your unit displaced from {unit} retreats ({options})",
 }
 
 

@@ -28,6 +28,7 @@ from .catalog import COMMAND_ACTIVE, UnitType
 from .state import (
     ABILITY,
     ANCHORED,
+    COMMAND,
     OVER,
     S_D_USED,
     S_OBJ_LOST,
@@ -50,6 +51,7 @@ place_npc = SC.place_npc
 ROWS_PER_REMOVAL: Final = 3  # solo-1: three rows at the start of every odd turn from 3 on
 ARRIVAL_WOUNDS: Final = 3  # solo-2: Talon and Ebon's arrival; solo-6: a unit summoned onto
 COLUMN_WOUNDS: Final = 2  # solo-4: Player units next to the column tiles
+RETREAT_TO: Final = 12  # choices.py kind: where a displaced Player unit retreats (solo-6)
 
 
 def is_solo(s: GraxiaState) -> bool:
@@ -232,16 +234,32 @@ def npc_turn_start(s: GraxiaState, events: list[Event] | None) -> None:
             for c in W.cells_of(s, "columns"):
                 column_spawn(s, c, events)
     elif n == 6:
-        wave: list[int] = []
-        if t == p(s, "forest_turn", 3):
-            wave += W.cells_of(s, "forest")
-        if p(s, "column_from", 2) <= t <= p(s, "column_to", 4):
-            wave += W.cells_of(s, "columns")
-        if t == p(s, "hill_turn", 3):
-            wave += W.cells_of(s, "hills") + W.cells_of(s, "boulder_fields")
-        for c in wave:
-            spawn(s, c, events, onto=True, avoid=wave)
+        run_wave(s, 0, events)
     check_end(s, events)
+
+
+def wave(s: GraxiaState) -> list[int]:
+    """§9.2 Solo Scenario 6: the tiles receiving a Non-Player unit at the start of its turn
+    (``s.turn``), in order: forests, columns, hills and boulder fields as due."""
+    t = s.turn
+    out: list[int] = []
+    if t == p(s, "forest_turn", 3):
+        out += W.cells_of(s, "forest")
+    if p(s, "column_from", 2) <= t <= p(s, "column_to", 4):
+        out += W.cells_of(s, "columns")
+    if t == p(s, "hill_turn", 3):
+        out += W.cells_of(s, "hills") + W.cells_of(s, "boulder_fields")
+    return out
+
+
+def run_wave(s: GraxiaState, start: int, events: list[Event] | None) -> None:
+    """The wave's spawns from its ``start``-th tile on; it stops at a pending retreat choice
+    of the Player (``RETREAT_TO``), resumed by ``retreat_resolve``."""
+    tiles = wave(s)
+    for i in range(start, len(tiles)):
+        spawn(s, tiles[i], events, onto=True, avoid=tiles[i + 1 :], index=i)
+        if s.track[T_PEND]:
+            return
 
 
 def _tile(s: GraxiaState, tile_id: str) -> int:
@@ -256,17 +274,19 @@ def spawn(
     idle: bool = False,
     onto: bool = False,
     avoid: list[int] | None = None,
+    index: int = 0,
 ) -> bool:
     """A Non-Player unit from its unit deck onto tile ``c`` (still in the game). An occupied
     tile gets none, except ``onto`` (solo-6): a Player unit there takes 3 wounds and retreats
     (eliminated if it cannot; not onto a tile of ``avoid``, the rest of the wave, when it has
-    another). ``idle``: it neither moves nor attacks this turn."""
+    another; the Player picks among two or more: a pending choice naming ``index``, the
+    tile's place in the wave). ``idle``: it neither moves nor attacks this turn."""
     if s.gone[c] or s.track[T_WINNER] >= 0:
         return False
     if s.unit[c] >= 0:
         if not onto or s.owner[c] != W.PLAYER:
             return False
-        _push_off(s, c, events, avoid or [])
+        _push_off(s, c, events, avoid or [], index)
         if s.unit[c] >= 0:
             return False
     u = SC.draw_unit(s, events)
@@ -278,27 +298,86 @@ def spawn(
     return True
 
 
-def _push_off(s: GraxiaState, c: int, events: list[Event] | None, avoid: list[int]) -> None:
+def retreat_options(s: GraxiaState, c: int, avoid: list[int]) -> list[int]:
+    """Where the Player unit on ``c`` may retreat: the free neighbouring tiles it may enter;
+    only those not in ``avoid`` (the rest of the wave) when there are any."""
+    ut = s.cat.units[s.unit[c]]
+    free = [
+        n
+        for n in s.sc.board.nbr[c]
+        if s.unit[n] < 0 and B.can_stand(s, ut, n) and B.edge_open(s, ut, c, n)
+    ]
+    return [n for n in free if n not in avoid] or free
+
+
+def _push_off(
+    s: GraxiaState, c: int, events: list[Event] | None, avoid: list[int], index: int
+) -> None:
     """§9.2 Solo Scenario 6: a Player unit on a tile a Non-Player unit is summoned onto
     suffers 3 wounds and retreats to a free neighbouring tile (one that is not about to
-    receive a unit of the same wave, when it has one; then the one nearest the Player's Home
-    Row, then the first in board order); it is eliminated if it cannot."""
+    receive a unit of the same wave, when it has one); as in §7 step 9 its owner chooses
+    among two or more (a pending choice of the Player), one is taken at once; it is
+    eliminated if it cannot."""
     _wound(s, c, p(s, "summon_wounds", ARRIVAL_WOUNDS), events)
     if s.unit[c] < 0:
         return
-    ut = s.cat.units[s.unit[c]]
-    home = s.sc.home[W.PLAYER]
     b = s.sc.board
-    free = [
-        n for n in b.nbr[c] if s.unit[n] < 0 and B.can_stand(s, ut, n) and B.edge_open(s, ut, c, n)
-    ]
-    if not free:
+    opts = sorted(retreat_options(s, c, avoid))
+    if not opts:
         emit(events, "retreat_blocked", cell=b.text(c))
         B.eliminate(s, c, W.NPC, events)
         return
-    dest = min(free, key=lambda n: (n in avoid, min((b.d(n, h) for h in home), default=0), n))
+    if len(opts) == 1:
+        _retreat(s, c, opts[0], events)
+        return
+    s.track[T_PEND], s.track[T_PEND_SEAT] = RETREAT_TO, W.PLAYER
+    s.track[T_PEND_X], s.track[T_PEND_Y] = c, index
+    unit = b.text(c)
+    emit(
+        events,
+        "choice",
+        seat=W.PLAYER,
+        kind="retreat",
+        unit=unit,
+        options=[b.text(n) for n in opts],
+    )
+
+
+def _retreat(s: GraxiaState, c: int, dest: int, events: list[Event] | None) -> None:
     B.move_unit(s, c, dest, events, take=s.ctrl[dest] == -1)
-    emit(events, "retreat", seat=W.PLAYER, dest=b.text(dest))
+    emit(events, "retreat", seat=W.PLAYER, dest=s.sc.board.text(dest))
+
+
+def retreat_choices(s: GraxiaState, c: int, index: int) -> list[int]:
+    """The options of a pending ``RETREAT_TO`` choice (none when it makes no sense)."""
+    tiles = wave(s)
+    if not (0 <= c < s.sc.board.size and 0 <= index < len(tiles) and tiles[index] == c):
+        return []
+    if s.unit[c] < 0 or s.owner[c] != W.PLAYER:
+        return []
+    return sorted(retreat_options(s, c, tiles[index + 1 :]))
+
+
+def retreat_problems(s: GraxiaState) -> list[str]:
+    """What makes a position's pending ``RETREAT_TO`` impossible (for ``choices.problems``):
+    it belongs to Solo 6's wave at the start of the Non-Player's round, asks the Player, and
+    names a Player unit on the wave's tile at its place ``T_PEND_Y``."""
+    if W.scenario(s) != 6 or s.phase != COMMAND or s.current != W.NPC:
+        return ["a pending retreat belongs to the Non-Player's round of Solo Scenario 6"]
+    if s.track[T_PEND_SEAT] != W.PLAYER:
+        return ["a pending retreat is the Player's choice"]
+    if not retreat_choices(s, s.track[T_PEND_X], s.track[T_PEND_Y]):
+        return ["a pending retreat names no Player unit on a tile of the wave, or no tile"]
+    return []
+
+
+def retreat_resolve(
+    s: GraxiaState, c: int, index: int, dest: int, events: list[Event] | None
+) -> None:
+    """The Player's pick: the unit retreats, the Non-Player unit is placed on its tile and
+    the rest of the wave follows (it may stop at the next retreat choice)."""
+    _retreat(s, c, dest, events)
+    run_wave(s, index, events)
 
 
 def _wound(s: GraxiaState, c: int, amount: int, events: list[Event] | None) -> None:
