@@ -29,10 +29,13 @@ def test_share_splits_one_point_among_fewer_winners() -> None:
     assert rewards_for((1,), (0.0, 1.0), 2) == [-1.0, 1.0]
 
 
-def test_a_solo_game_won_is_a_win_not_a_draw() -> None:
+def test_a_solo_game_is_won_or_lost_never_drawn() -> None:
     assert not is_draw((0,), 1)
+    assert not is_draw((), 1)
     assert rewards_for((0,), (20.0,), 1) == [1.0]
-    assert rewards_for((), (9.0,), 1) == [0.0]
+    assert rewards_for((), (9.0,), 1) == [-1.0]
+    assert rewards_for((), (9.0,), 1, "win") == [-1.0]
+    assert rewards_for((), (9.0,), 1, "score") == [9.0]
 
 
 def test_an_unknown_rule_is_refused_with_the_known_ones() -> None:

@@ -89,7 +89,7 @@ def test_a_won_solo_game_is_a_pass_not_a_draw(results_db: str) -> None:
     store.close()
     assert len(solo) == 8 and all(g.seats == 1 for g in solo)
     for g in solo:
-        assert g.draw == (g.winners == ())
+        assert not g.draw  # a one-seat game is won or lost, never drawn
         assert g.seat_won(0) == (g.winners == (0,))
     rates = analysis.solo_pass_rates(solo)
     assert sorted(rates) == [("1", "beginner"), ("1", "expert"), ("4", "beginner"), ("4", "expert")]
@@ -103,6 +103,7 @@ def test_solo_record_definitions() -> None:
     won = GameRecord(0, 0, (0,), (0,), (20.0,), "glory", 50)
     lost = GameRecord(1, 1, (0,), (), (10.0,), "glory", 50)
     assert not won.is_draw and won.seat_won(0)
-    assert lost.is_draw and not lost.seat_won(0)
+    assert not lost.is_draw and not lost.seat_won(0)
+    assert lost.rewards() == [-1.0]
     shared = GameRecord(2, 2, (0, 1), (0, 1), (1.0, 1.0), "tie", 9)
     assert shared.is_draw and not shared.seat_won(0)

@@ -2,8 +2,9 @@
 
 The words, the same everywhere (docs/research.md, docs/simulation.md):
 
-- a **draw** is a game nobody won, or one whose victory every seat shares
-  (in a game of two or more seats; a solo game won is a win);
+- a **draw** is a game of two or more seats that nobody won, or one whose
+  victory every seat shares; a one-seat (solo) game has no draw: won is a
+  win, not won is a loss;
 - otherwise the seats in ``winners`` **win** and the others **lose**.
 
 Three reward rules turn an outcome into one number per seat:
@@ -40,9 +41,12 @@ def check_reward(reward: str) -> Reward:
 
 
 def is_draw(winners: Sequence[int], seats: int) -> bool:
-    """Nobody won, or every seat of a game of two or more shares the victory."""
+    """In a game of two or more seats: nobody won, or every seat shares the victory. A
+    one-seat game is never a draw (not won is lost)."""
+    if seats <= 1:
+        return False
     won = set(winners)
-    return not won or (seats > 1 and len(won) >= seats)
+    return not won or len(won) >= seats
 
 
 def rewards_for(
@@ -55,7 +59,7 @@ def rewards_for(
     if is_draw(winners, seats):
         return [0.0] * seats
     won = set(winners)
-    prize = 1.0 / len(won) if rule == "share" else 1.0
+    prize = 1.0 / len(won) if rule == "share" and won else 1.0
     return [prize if s in won else -1.0 for s in range(seats)]
 
 
