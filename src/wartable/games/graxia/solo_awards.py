@@ -54,7 +54,7 @@ CITY: Final = "city"
 VILLAGE: Final = "village"
 SETTLEMENTS: Final = (CASTLE, CITY, VILLAGE)
 # solo-5: the ten land types of "Non-Player Starting Units" (their order is their bit)
-LAND_TYPES: Final = (
+LAND_TYPES: Final[tuple[str, ...]] = (
     "plains",
     "boulder_fields",
     "hills",
@@ -66,7 +66,11 @@ LAND_TYPES: Final = (
     "castle",
     "lake",
 )
-TYPES: Final = (*LAND_TYPES, CITY, VILLAGE)  # bits of the "every tile of a type" awards
+TYPES: Final[tuple[str, ...]] = (
+    *LAND_TYPES,
+    CITY,
+    VILLAGE,
+)  # bits of the "every tile of a type" awards
 PLAYER, NPC = 0, 1
 
 # result reasons (indices into state.REASONS)
