@@ -11,6 +11,9 @@ made at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Final
+
 from wartable.core.events import Event, emit
 
 from . import actions as A
@@ -19,7 +22,6 @@ from . import npc_choice as NC
 from . import push as P
 from . import solo_choices as SC
 from . import solo_mods as M
-from . import solo_rules as SR
 from .actions import Layout
 from .state import (
     B_BV0,
@@ -43,7 +45,11 @@ KINDS = (
     *NC.KIND_NAMES,  # 10, 11: the Player's choices in the non-player's turn (npc_choice.py)
     "retreat",  # 12: where a unit displaced by a Solo 6 spawn retreats (solo_rules.py)
 )
-RETREAT_TO = SR.RETREAT_TO
+RETREAT_TO: Final = 12
+# Kind 12's options, resolution and position check live in solo_rules.py, which sits above
+# this module (it imports board, which imports this one): it appends them here when it is
+# imported (options, resolve, problems), so no import runs from here up to it.
+RETREAT_HOOKS: Final[list[Callable[..., Any]]] = []
 
 
 def pending(s: GraxiaState) -> bool:
@@ -130,7 +136,8 @@ def _options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
     if kind in (NC.NPC_TILE, NC.NPC_FOE):
         return NC.options(s)
     if kind == RETREAT_TO:
-        return SR.retreat_choices(s, x, y)
+        options: list[int] = RETREAT_HOOKS[0](s, x, y)
+        return options
     return _reflect_targets(s, who)
 
 
@@ -193,7 +200,7 @@ def _resolve(
     if kind in (NC.NPC_TILE, NC.NPC_FOE):
         NC.resolve(s, kind, pick, events)
     elif kind == RETREAT_TO:
-        SR.retreat_resolve(s, x, y, pick, events)
+        RETREAT_HOOKS[1](s, x, y, pick, events)
     elif kind in (SPELL, UNIT):
         card = pick + len(s.cat.units) if kind == SPELL else pick
         pile = s.discards[s.sdeck[who] if kind == SPELL else s.udeck[who]]
@@ -239,7 +246,10 @@ def problems(s: GraxiaState) -> list[str]:
     if s.track[T_PEND_Q] < 0:
         return ["a pending choice's queued reflections must be 0 or more"]
     if kind == RETREAT_TO:
-        return SR.retreat_problems(s)
+        if not RETREAT_HOOKS:
+            return ["a pending retreat choice needs the solo scenario rules"]
+        found: list[str] = RETREAT_HOOKS[2](s)
+        return found
     n = s.sc.board.size
     if kind in (ATONE, MOVE_TO, PUSH) and not 0 <= s.track[T_PEND_X] < n:
         return ["a pending choice names a cell off the map"]

@@ -20,6 +20,7 @@ from wartable.core.events import Event, emit
 
 from . import actions as A
 from . import board as B
+from . import choices as C
 from . import solo_awards as W
 from . import solo_choices as SC
 from . import solo_mods as M
@@ -51,7 +52,7 @@ place_npc = SC.place_npc
 ROWS_PER_REMOVAL: Final = 3  # solo-1: three rows at the start of every odd turn from 3 on
 ARRIVAL_WOUNDS: Final = 3  # solo-2: Talon and Ebon's arrival; solo-6: a unit summoned onto
 COLUMN_WOUNDS: Final = 2  # solo-4: Player units next to the column tiles
-RETREAT_TO: Final = 12  # choices.py kind: where a displaced Player unit retreats (solo-6)
+RETREAT_TO: Final[int] = C.RETREAT_TO  # where a displaced Player unit retreats (solo-6)
 
 
 def is_solo(s: GraxiaState) -> bool:
@@ -435,3 +436,7 @@ def check_end(s: GraxiaState, events: list[Event] | None) -> None:
             W.finish(s, events)
         return
     SC.ask(s, events)
+
+
+# choices.py asks these for its kind RETREAT_TO (it cannot import this module: a cycle)
+C.RETREAT_HOOKS[:] = [retreat_choices, retreat_resolve, retreat_problems]
