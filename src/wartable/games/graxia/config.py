@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from wartable.core.errors import WartableError
 from wartable.core.untrusted import check_local_dir, refuse_local_path
 
-SCENARIOS = (
+ScenarioId = Literal[
     "2p-1",
     "2p-2",
     "2p-3",
@@ -24,28 +24,15 @@ SCENARIOS = (
     "solo-4",
     "solo-5",
     "solo-6",
-)
-SOLO_SCENARIOS = SCENARIOS[7:]
+]
+SCENARIOS: tuple[str, ...] = get_args(ScenarioId)
+SOLO_SCENARIOS = tuple(sid for sid in SCENARIOS if sid.startswith("solo-"))
 
 
 class GraxiaConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    scenario: Literal[
-        "2p-1",
-        "2p-2",
-        "2p-3",
-        "2p-4",
-        "2p-5",
-        "2p-6",
-        "custom",
-        "solo-1",
-        "solo-2",
-        "solo-3",
-        "solo-4",
-        "solo-5",
-        "solo-6",
-    ] = Field(
+    scenario: ScenarioId = Field(
         "2p-1",
         description="the set-up: two-player scenarios 1-6 (§9.1), 'custom', the §9.3 "
         "'do your own scenario' guideline, or solo scenarios 1-6 (§9.2: one seat, the "
