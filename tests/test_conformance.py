@@ -39,7 +39,8 @@ def test_random_playouts_keep_invariants(gid: str, i: int, cfg: dict, seed: int)
 @pytest.mark.parametrize(("gid", "i", "cfg"), CASES)
 @pytest.mark.parametrize("seed", [11, 12])
 def test_deep_checks_at_every_decision(gid: str, i: int, cfg: dict, seed: int) -> None:
-    """Position round-trip, copy independence, rejected actions, and the leak test."""
+    """Position round-trip, copy independence, rejected actions, and determinization
+    consistency (``determinize`` against ``observe``; the leak test is the last test here)."""
     check_playout(get_game(gid), cfg, seed, deep=True)
 
 
