@@ -111,14 +111,14 @@ async def _open(client: Any, base: str) -> list[Any]:
     )
     body = r.json()
     wsbase = base.replace("http", "ws")
-    return [
-        await websockets.connect(
-            f"{wsbase}/api/matches/{body['id']}/ws?token={s['token']}",
-            max_size=2**22,
-            compression=None,
+    sockets = []
+    for s in body["seats"]:
+        ws = await websockets.connect(
+            f"{wsbase}/api/matches/{body['id']}/ws", max_size=2**22, compression=None
         )
-        for s in body["seats"]
-    ]
+        await ws.send(json.dumps({"type": "auth", "token": s["token"]}))  # never in the URL
+        sockets.append(ws)
+    return sockets
 
 
 async def _slot(

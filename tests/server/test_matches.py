@@ -343,8 +343,10 @@ def test_a_search_bot_plays_from_the_process_pool(sqlite_url: str) -> None:
 def test_one_token_resumes_the_seat_on_several_connections(client: TestClient) -> None:
     """Leave and come back, from another tab or device: the same token, the same seat."""
     mid, tokens = create(client, "skirm", [{"kind": "human"}, {"kind": "human"}])
-    url = f"/api/matches/{mid}/ws?token={tokens[0]}"
+    url = f"/api/matches/{mid}/ws"
     with client.websocket_connect(url) as tab1, client.websocket_connect(url) as tab2:
+        tab1.send_json({"type": "auth", "token": tokens[0]})
+        tab2.send_json({"type": "auth", "token": tokens[0]})
         first, second = tab1.receive_json(), tab2.receive_json()
         assert first["seat"] == second["seat"] == 0 and first["legal"] == second["legal"]
         tab1.send_json(

@@ -71,11 +71,11 @@ def test_every_push_is_exactly_the_engine_filter_for_that_seat(
     rng = random.Random(game_id)
     mid, tokens = create(client, game_id, [{"kind": "human"}, {"kind": "human"}])
     received: list[dict[str, Any]] = []
-    sockets = {
-        s: client.websocket_connect(f"/api/matches/{mid}/ws?token={t}") for s, t in tokens.items()
-    }
+    sockets = {s: client.websocket_connect(f"/api/matches/{mid}/ws") for s in tokens}
     spectator = client.websocket_connect(f"/api/matches/{mid}/ws")
     conns = {**{s: c.__enter__() for s, c in sockets.items()}, None: spectator.__enter__()}
+    for who, ws in conns.items():
+        ws.send_json({"type": "auth", "token": None if who is None else tokens[who]})
     try:
         latest = {}
         for who, ws in conns.items():
@@ -148,6 +148,7 @@ def test_a_spectator_cannot_act(client: TestClient) -> None:
     )
     assert r.status_code == 401
     with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+        ws.send_json({"type": "auth"})
         ws.receive_json()
         ws.send_json({"type": "action", "action": "reveal 1", "version": v["version"]})
         err = ws.receive_json()
@@ -165,7 +166,8 @@ def test_forged_foreign_and_replayed_tokens_are_refused(client: TestClient) -> N
     assert (
         client.get(f"/api/matches/{mid}", headers={"Authorization": "Basic abc"}).status_code == 401
     )
-    with client.websocket_connect(f"/api/matches/{mid}/ws?token={forged}") as ws:
+    with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+        ws.send_json({"type": "auth", "token": forged})
         msg = ws.receive_json()
         assert msg["type"] == "error" and msg["status"] == 401
         with pytest.raises(WebSocketDisconnect):
@@ -207,7 +209,8 @@ def test_oversized_and_malformed_messages_change_nothing(client: TestClient) -> 
         r = client.post(url, content=content, headers={**auth, "content-type": "application/json"})
         assert r.status_code == status, (content, r.text)
         assert isinstance(r.json()["error"], str)
-    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws:
+    with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+        ws.send_json({"type": "auth", "token": tokens[0]})
         ws.receive_json()
         for text in ("{oops", "[]", '{"type": "launch"}', '{"type": "action"}', "[" * 5000):
             ws.send_text(text)
@@ -269,7 +272,8 @@ def test_floods_are_rate_limited_per_connection(sqlite_url: str) -> None:
         sqlite_url, rate_per_second=5, rate_burst=10, http_rate_per_second=1, http_rate_burst=3
     ) as client:
         mid, tokens = create(client, "skirm", [{"kind": "human"}, {"kind": "human"}])
-        with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws:
+        with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+            ws.send_json({"type": "auth", "token": tokens[0]})
             ws.receive_json()
             for i in range(30):
                 ws.send_json({"type": "ping", "ref": i})
@@ -278,7 +282,8 @@ def test_floods_are_rate_limited_per_connection(sqlite_url: str) -> None:
         assert limited and all(r["status"] == 429 for r in limited)
         assert sum(r["type"] == "pong" for r in replies) <= 12
         # a second connection has its own allowance
-        with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[1]}") as ws:
+        with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+            ws.send_json({"type": "auth", "token": tokens[1]})
             ws.receive_json()
             ws.send_json({"type": "ping", "ref": 0})
             assert ws.receive_json()["type"] == "pong"

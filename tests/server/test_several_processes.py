@@ -53,11 +53,11 @@ def test_a_match_with_one_seat_on_each_of_two_processes(postgres_url: str) -> No
         ws_url = {0: a.base, 1: b.base}
         stack = contextlib.ExitStack()
         sockets = {
-            s: stack.enter_context(
-                connect(f"{ws_url[s].replace('http', 'ws')}/api/matches/{mid}/ws?token={t}")
-            )
-            for s, t in tokens.items()
+            s: stack.enter_context(connect(f"{ws_url[s].replace('http', 'ws')}/api/matches/{mid}/ws"))
+            for s in tokens
         }
+        for s, t in tokens.items():
+            sockets[s].send(json.dumps({"type": "auth", "token": t}))
         rng = random.Random(8)
         views = {s: _next(ws, "view") for s, ws in sockets.items()}
         moves = 0

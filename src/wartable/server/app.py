@@ -207,8 +207,9 @@ def create_app(settings: Settings) -> FastAPI:
         }
 
     @app.websocket("/api/matches/{match_id}/ws")
-    async def socket(ws: WebSocket, match_id: str, token: str | None = None) -> None:
-        await serve_socket(service, settings, ws, match_id, token)
+    async def socket(ws: WebSocket, match_id: str) -> None:
+        """The token comes in the first message, never in the URL (see ws.py)."""
+        await serve_socket(service, settings, ws, match_id)
 
     @app.get("/", include_in_schema=False)
     async def index() -> Response:

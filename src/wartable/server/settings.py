@@ -28,6 +28,8 @@ class Settings:
     # per WebSocket connection: a token bucket of ``rate_burst`` messages refilled at
     # ``rate_per_second``; the same per client address for HTTP writes (0 disables)
     rate_per_second: float = 20.0
+    # a WebSocket that sends no ``{"type": "auth"}`` message within this many seconds is closed
+    ws_auth_timeout: float = 5.0
     rate_burst: int = 40
     http_rate_per_second: float = 50.0
     http_rate_burst: int = 200

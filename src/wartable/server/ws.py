@@ -1,6 +1,10 @@
 """The WebSocket of one seat (or spectator) at one match.
 
-On connect: the current view. Then a new view after every change. Client
+The first message authenticates: ``{"type": "auth", "token": T}`` for a seat,
+``{"type": "auth"}`` (or ``"token": null``) for a spectator. The token never
+rides in the URL (URLs end up in access logs): a ``?token=`` query is refused,
+and a socket that says nothing within ``settings.ws_auth_timeout`` seconds is
+closed. Then the current view, and a new view after every change. Client
 messages (JSON objects, at most ``max_message_bytes``, rate limited per
 connection):
 
@@ -15,14 +19,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wartable.core.errors import WartableError
 
-from .errors import ApiError, Forbidden
+from .errors import ApiError, Forbidden, Unauthorized
 from .hub import Subscriber
 from .ratelimit import TokenBucket
 from .service import MatchService
@@ -30,6 +34,7 @@ from .settings import Settings
 from .validation import WsMessage
 
 POLICY_VIOLATION = 1008
+AUTH_FIRST = 'send {"type": "auth", "token": T} as the first message (no token: a spectator)'
 TOO_BIG = 1009
 MAX_REFUSALS = 50  # a client that keeps flooding after being told is disconnected
 
@@ -38,29 +43,69 @@ def _error(status: int, message: str, ref: Any = None, **extra: Any) -> dict[str
     return {"type": "error", "status": status, "error": message, "ref": ref, **extra}
 
 
-def _parse(text: str) -> WsMessage:
+class AuthMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["auth"]
+    token: str | None = Field(None, max_length=200)
+
+
+def _json(text: str) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError):
         raise ApiError("the message is not valid JSON") from None
+
+
+def _first_error(err: ValidationError) -> str:
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "(message)"
+    return f"{where}: {first['msg']}"
+
+
+async def _receive_token(ws: WebSocket, timeout: float) -> str | None:
+    """The token of the first message (None: a spectator); ``ApiError`` if it is no auth."""
+    try:
+        message = await asyncio.wait_for(ws.receive(), timeout)
+    except TimeoutError:
+        raise Unauthorized(f"no authentication within {timeout:g} s: {AUTH_FIRST}") from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ApiError(AUTH_FIRST)
+    data = _json(text)
+    if not isinstance(data, dict) or data.get("type") != "auth":
+        raise Unauthorized(AUTH_FIRST)
+    try:
+        return AuthMessage.model_validate(data).token
+    except ValidationError as err:
+        raise ApiError(f"{_first_error(err)}; {AUTH_FIRST}") from None
+
+
+def _parse(text: str) -> WsMessage:
+    data = _json(text)
     try:
         return WsMessage.model_validate(data)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(message)"
-        raise ApiError(f"{where}: {first['msg']}") from None
+        raise ApiError(_first_error(err)) from None
 
 
 async def serve_socket(
-    service: MatchService, settings: Settings, ws: WebSocket, match_id: str, token: str | None
+    service: MatchService, settings: Settings, ws: WebSocket, match_id: str
 ) -> None:
     await ws.accept()
     try:
+        if "token" in ws.query_params:  # an old client: refused, so the habit does not live on
+            raise ApiError(f"a token in the URL is refused (URLs end up in logs): {AUTH_FIRST}")
+        token = await _receive_token(ws, settings.ws_auth_timeout)
         match = await service.get(match_id)
         seat = await service.authenticate(match, token)
     except ApiError as err:
-        await ws.send_json(_error(err.status, str(err)))
-        await ws.close(POLICY_VIOLATION)
+        with contextlib.suppress(Exception):
+            await ws.send_json(_error(err.status, str(err)))
+            await ws.close(POLICY_VIOLATION)
+        return
+    except (WebSocketDisconnect, RuntimeError):
         return
     sub = Subscriber(ws, match_id, seat)
     service.hub.add(sub)
@@ -119,7 +164,7 @@ async def _handle(service: MatchService, sub: Subscriber, text: str) -> None:
             service.hub.push_view(sub, match)
         else:
             if sub.seat is None:
-                raise Forbidden("spectators cannot act: connect with your seat's token")
+                raise Forbidden("spectators cannot act: authenticate with your seat's token")
             if msg.action is None or msg.version is None:
                 raise ApiError("an action message needs 'action' and 'version'")
             version = await service.act(sub.match_id, sub.seat, msg.action, msg.version)

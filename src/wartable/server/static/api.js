@@ -74,16 +74,17 @@ export class Live {
   connect() {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
     let ws;
     try {
-      ws = new WebSocket(`${proto}://${location.host}/api/matches/${this.id}/ws${q}`);
+      // no token in the URL (URLs end up in logs): it goes in the first message
+      ws = new WebSocket(`${proto}://${location.host}/api/matches/${this.id}/ws`);
     } catch {
       this.poll();
       return;
     }
     this.ws = ws;
     ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "auth", token: this.token || null }));
       this.failures = 0;
       this.onState("live");
     };
