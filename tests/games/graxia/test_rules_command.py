@@ -160,7 +160,8 @@ def test_section_5_1_portals_cost_8_not_on_the_first_round_and_link_tiles() -> N
         put(s, a, "Blood Crusaders", 0)
         assert f"move {s.sc.board.text(a)} {s.sc.board.text(c)}" in legal_texts(s)
     s.track[T_PORTAL] = 0  # a new round: the Guardian may use its portal power again
-    act(s, f"portal {s.sc.board.text(a)} {s.sc.board.text(a)}")  # remove them
+    act(s, f"portal {s.sc.board.text(a)} {s.sc.board.text(a)}")  # remove one, then the other
+    act(s, f"portal {s.sc.board.text(c)} {s.sc.board.text(c)}")
     assert s.portal[a] == -1 and s.portal[c] == -1
     assert s.mana[0] == 20 - 8
 

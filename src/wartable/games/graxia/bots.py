@@ -19,6 +19,7 @@ from wartable.core.rng import Rng
 from . import actions as A
 from . import battle
 from . import bots_solo as S
+from .actions import Layout
 from .catalog import Catalog, Scenario
 from .solo_choices import LOSE_CARD
 from .state import (
@@ -231,6 +232,17 @@ def threat(s: GraxiaState, seat: int) -> float:
     return risk
 
 
+def _worth_trying(s: GraxiaState, lay: Layout, a: int, seat: int, g: int) -> bool:
+    """The rules offer a portal on every neutral or friendly tile (hundreds of pairs); the
+    bot scores only pairs within 2 of its Guardian or on its Home Row, and removals."""
+    kind, x, y = lay.decode(a)
+    if kind != A.K_PORTAL or x == y:
+        return True
+    b = s.sc.board
+    home = s.sc.home[seat]
+    return (b.d(g, x) <= 2 or x in home) and (b.d(g, y) <= 2 or y in home)
+
+
 def _finish_battle(game: Any, s: GraxiaState) -> None:
     """Play a battle out with both sides passing and bluffing (the bot's forecast)."""
     for _ in range(20):
@@ -299,8 +311,9 @@ class HeuristicAgent:
         best, best_score = legal[0], -1e18
         if A.END in legal:
             best, best_score = A.END, base + (0.5 if s.phase == COMMAND else 0.0)
+        g = s.guardian_cell(seat)
         for a in legal:
-            if a == A.END:
+            if a == A.END or not _worth_trying(s, lay, a, seat, g):
                 continue
             t = s.copy()
             game.apply_fast(t, seat, a, None)

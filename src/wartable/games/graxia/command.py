@@ -34,6 +34,9 @@ from .state import (
 BUSY = SUMMONED | STUNNED | ABILITY
 ACTED = MOVED | ATTACKED | SHIELD_NOW
 PORTAL_COST = 8
+# T_PORTAL: 0 the portal power unused this round, 1 used, 2 one of two portals removed (only
+# the other may still be removed)
+PORTAL_USED, PORTAL_REMOVING = 1, 2
 DISCOUNT = 7
 
 
@@ -208,22 +211,59 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
 
 
 def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
-    """§5.1 Create Portals: 8 mana for two on neutral or friendly tiles, not on the player's
-    first round; instead of new ones, the pair may be moved (once per round)."""
-    if s.track[T_PORTAL] or s.round_no < 2 or g < 0:
+    """§5.1 Create Portals, once per round, not on the player's first round: "For 8 Mana,
+    Guardians can create two Portals. The Guardian may place these Portals on any neutral or
+    friendly controlled tile" (every such tile on the map: ``portal q,r q,r``); "Instead of
+    placing two new Portals, a Guardian may reposition up to two portals" (a pair that keeps
+    one of the two moves the other); "They may also remove up to 2 portals" (``portal q,r
+    q,r`` naming one twice removes it; the other may follow in the same round).
+
+    A seat holds at most two portals: a new pair replaces a lone one (the other removed)."""
+    done = s.track[T_PORTAL]
+    if done == PORTAL_USED or s.round_no < 2 or g < 0:
         return []
-    have = sum(1 for p in s.portal if p == seat)
-    if have == 0 and s.mana[seat] < PORTAL_COST:
-        return []
-    ok = [c for c in range(s.sc.board.size) if s.ctrl[c] in (-1, seat) and s.portal[c] < 0]
-    if len(ok) > 8:  # keep the choice small: tiles near the Guardian or the Home Row
-        b = s.sc.board
-        ok = [c for c in ok if b.d(g, c) <= 2 or c in s.sc.home[seat]]
-    out = [lay.pair(A.K_PORTAL, a, c) for a in ok for c in ok if a < c]
     mine = [c for c, p in enumerate(s.portal) if p == seat]
-    if mine:  # naming one of your portals twice removes your portals
-        out.append(lay.pair(A.K_PORTAL, mine[0], mine[0]))
+    out = [lay.pair(A.K_PORTAL, c, c) for c in mine]
+    if done == PORTAL_REMOVING or (len(mine) < 2 and s.mana[seat] < PORTAL_COST):
+        return out
+    ok = portal_tiles(s, seat)
+    n = len(ok)
+    for i in range(n):
+        a = ok[i]
+        for j in range(i + 1, n):
+            c = ok[j]
+            if not (len(mine) == 2 and a in mine and c in mine):
+                out.append(lay.pair(A.K_PORTAL, a, c))
     return out
+
+
+def portal_tiles(s: GraxiaState, seat: int) -> list[int]:
+    """§5.1: the neutral or friendly controlled tiles still on the map that hold no enemy
+    portal (one of the seat's own may stay where it is when the other is repositioned)."""
+    return [
+        c
+        for c in range(s.sc.board.size)
+        if s.ctrl[c] in (-1, seat) and s.portal[c] in (-1, seat) and not s.gone[c]
+    ]
+
+
+def open_portals(s: GraxiaState, seat: int, a: int, b: int, events: list[Event] | None) -> None:
+    """``portal a b``: a != b: the seat's portals are now on a and b (8 mana unless it
+    repositions a pair it has); a == b: the portal on a is removed."""
+    mine = [c for c, p in enumerate(s.portal) if p == seat]
+    text = s.sc.board.text
+    if a == b:
+        s.portal[a] = -1
+        s.track[T_PORTAL] = PORTAL_REMOVING if len(mine) == 2 else PORTAL_USED
+        emit(events, "portal_removed", seat=seat, cell=text(a))
+        return
+    if len(mine) < 2:
+        s.mana[seat] -= PORTAL_COST
+    for c in mine:
+        s.portal[c] = -1
+    s.portal[a] = s.portal[b] = seat
+    s.track[T_PORTAL] = PORTAL_USED
+    emit(events, "portals", seat=seat, cells=[text(a), text(b)])
 
 
 def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
@@ -248,15 +288,7 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
     elif kind in (A.K_SPELL, A.K_SPELL_AT):
         effects.cast_command_spell(s, seat, x, y if kind == A.K_SPELL_AT else -1, events)
     elif kind == A.K_PORTAL:
-        if not any(p == seat for p in s.portal):
-            s.mana[seat] -= PORTAL_COST
-        for c in range(len(s.portal)):
-            if s.portal[c] == seat:
-                s.portal[c] = -1
-        if x != y:
-            s.portal[x] = s.portal[y] = seat
-        s.track[T_PORTAL] = 1
-        emit(events, "portals", seat=seat, cells=[s.sc.board.text(x), s.sc.board.text(y)])
+        open_portals(s, seat, x, y, events)
     elif kind == A.K_GIVE:
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
         s.flags[y] |= CARRIER | MOVED | ATTACKED | ABILITY

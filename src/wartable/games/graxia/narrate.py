@@ -99,6 +99,7 @@ def event_to_str(e: dict[str, Any], solo: bool = False) -> str:
         "retreat": lambda: f"the unit retreats to {e.get('dest')}",
         "retreat_blocked": lambda: f"the unit at {e.get('cell')} cannot retreat",
         "portals": lambda: f"{who()} open{verb_s} portals at {_list(e.get('cells'))}",
+        "portal_removed": lambda: f"{who()} remove{verb_s} the portal at {e.get('cell')}",
         "battle": lambda: f"battle: {e.get('attacker')} attacks {e.get('defender')}",
         "battle_spell": lambda: f"{who()} play{verb_s} {e.get('spell')} in the battle",
         "battle_ability": lambda: f"{who()} use{verb_s} {e.get('ability')} in the battle",

@@ -67,6 +67,7 @@ from .state import (
     T_KILLED0,
     T_KILLED1,
     T_PICKS,
+    T_PORTAL,
     T_REASON,
     T_SPY0,
     T_SPY1,
@@ -252,7 +253,9 @@ _TRACK_RANGES: Final = (
     (T_WINNER, T_WINNER, -1, 1),
     (T_REASON, T_REASON, 0, len(REASONS) - 1),
     (T_PICKS, T_PICKS, 0, 100),
-    (T_DISCOUNT, T_ALLIES, 0, 1),
+    (T_DISCOUNT, T_DISCOUNT, 0, 1),
+    (T_PORTAL, T_PORTAL, 0, 2),  # 2: one of two portals removed, the other may follow
+    (T_ALLIES, T_ALLIES, 0, 1),
     (T_FREE_SPELLS, T_FREE_SPELLS, 0, MAX_INT),
     (T_FIRST, T_FIRST, 0, 1),
 )
@@ -389,6 +392,8 @@ def check(s: GraxiaState) -> list[str]:
         carriers = sum(1 for c, f in enumerate(s.flags) if f & CARRIER and s.owner[c] == p)
         if carriers > 1 or (carriers and s.sc.victory != "banner_wars"):
             bad.append(f"seat {p}: impossible banner bearers")
+    if s.track[T_PORTAL] == 2 and sum(1 for x in s.portal if x == s.current) != 1:
+        bad.append("one of two portals removed this round, but the seat does not hold one")
     if s.udeck[0] != 0 or s.sdeck[0] != 2:
         bad.append("seat 0 draws from its own piles (udeck 0, sdeck 2)")
     bad.extend(_phase_problems(s))

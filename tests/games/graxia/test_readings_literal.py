@@ -1,0 +1,99 @@
+"""The rulebook to the letter where the engine once read it narrower: portals anywhere neutral
+or friendly and removed one or two at a time (§5.1), the Home Row's mana (§6 phase 3), the
+castle's point for every round (§9.1 scenario 2), Berserk's cost (§5.4, §8) and the standard
+solo reinforcements (§9.2). Each test quotes the sentence it checks."""
+
+from __future__ import annotations
+
+import pytest
+from graxia_helpers import GAME, act, blank, cell, legal_texts, put, roundtrip
+
+from wartable.core.errors import IllegalAction
+from wartable.games.graxia import actions as A
+from wartable.games.graxia.state import GraxiaState
+
+
+def _portal_tiles(texts: list[str]) -> set[str]:
+    return {t for x in texts if x.startswith("portal ") for t in x.split()[1:]}
+
+
+def _pair(s: GraxiaState, x: str, y: str) -> str:
+    """``portal`` names its two tiles in the board's order."""
+    a, c = sorted((cell(s, x), cell(s, y)))
+    return f"portal {s.sc.board.text(a)} {s.sc.board.text(c)}"
+
+
+def _guardian_at(s: GraxiaState, where: str) -> int:
+    return put(s, cell(s, where), s.cat.units[s.guard[0]].name, 0)
+
+
+def test_section_5_1_portals_on_any_neutral_or_friendly_tile() -> None:
+    """§5.1: "The Guardian may place these Portals on any neutral or friendly controlled
+    tile." Scenario 2p-1, the Guardian at 2,4: the neutral 5,-1 (far from it, off the Home
+    Row) is offered, and the tiles offered are exactly the neutral and friendly ones."""
+    s = blank("2p-1", turn=2)
+    _guardian_at(s, "2,4")
+    b = s.sc.board
+    assert s.ctrl[cell(s, "5,-1")] == -1 and b.d(cell(s, "2,4"), cell(s, "5,-1")) > 2
+    texts = legal_texts(s)
+    assert any(t.startswith("portal ") and "5,-1" in t.split() for t in texts)
+    allowed = {b.text(c) for c in range(b.size) if s.ctrl[c] in (-1, 0)}
+    assert _portal_tiles(texts) == allowed
+    enemy = next(b.text(c) for c in range(b.size) if s.ctrl[c] == 1)
+    before = GAME.state_to_json(s)
+    with pytest.raises(IllegalAction):  # an enemy-controlled tile: refused, nothing changes
+        act(s, _pair(s, enemy, "5,-1"))
+    assert GAME.state_to_json(s) == before
+    act(s, _pair(s, "2,4", "5,-1"))
+    assert s.portal[cell(s, "2,4")] == 0 and s.portal[cell(s, "5,-1")] == 0
+    assert s.mana[0] == 20 - 8
+
+
+def test_section_5_1_every_portal_pair_fits_the_fixed_action_universe() -> None:
+    """The pairs (up to C(n, 2) of them) are ids of the fixed ``portal`` family: each below
+    the universe's size, decoded back to its two tiles, its text parsed back to itself."""
+    s = blank("2p-1", turn=2)
+    _guardian_at(s, "2,4")
+    lay = GAME.layout(s.config)
+    ids = [a for a in GAME.legal_actions(s, 0) if lay.decode(a)[0] == A.K_PORTAL]
+    n = sum(1 for c in range(s.sc.board.size) if s.ctrl[c] in (-1, 0))
+    assert len(ids) == n * (n - 1) // 2
+    assert all(0 <= a < lay.size for a in ids)
+    for a in ids:
+        kind, x, y = lay.decode(a)
+        assert (
+            kind == A.K_PORTAL
+            and x < y
+            and GAME.parse_action(GAME.action_to_str(a, s.config), s.config) == a
+        )
+
+
+def test_section_5_1_reposition_one_portal_keeping_the_other() -> None:
+    """§5.1: "a Guardian may reposition up to two portals on the board to any new tile":
+    naming one of its portals and a new tile moves only the other one, for no mana."""
+    s = blank("2p-1", turn=2)
+    _guardian_at(s, "2,4")
+    keep, old, new = cell(s, "3,4"), cell(s, "0,5"), cell(s, "5,-1")
+    s.portal[keep] = s.portal[old] = 0
+    act(s, _pair(s, "3,4", "5,-1"))
+    assert (s.portal[keep], s.portal[old], s.portal[new]) == (0, -1, 0)
+    assert s.mana[0] == 20
+
+
+def test_section_5_1_remove_one_portal_or_both() -> None:
+    """§5.1: "They may also remove up to 2 portals from the game board." Naming a portal twice
+    removes that one; the other may follow in the same round (nothing else then), or stay."""
+    s = blank("2p-1", turn=2)
+    _guardian_at(s, "2,4")
+    a, c = cell(s, "3,4"), cell(s, "0,5")
+    s.portal[a] = s.portal[c] = 0
+    act(s, "portal 3,4 3,4")
+    assert s.portal[a] == -1 and s.portal[c] == 0 and s.mana[0] == 20
+    portal_texts = [t for t in legal_texts(s) if t.startswith("portal")]
+    assert portal_texts == ["portal 0,5 0,5"]
+    s2 = roundtrip(s)  # the half-used portal power survives a saved position
+    act(s2, "portal 0,5 0,5")
+    assert s2.portal[c] == -1
+    assert not [t for t in legal_texts(s2) if t.startswith("portal")]
+    act(s, "end")  # or keep the other: it stays through the round
+    assert s.portal[c] == 0
