@@ -7,7 +7,8 @@ face-down cards, the deck orders, concealed dice, other seats' commitments and t
 working on the state's fields. The module may also declare ``reveals(event[, seat])``: the
 events by which the rules make something public (to ``seat``, the seat shown the event) at
 that moment (a card played or turned face up, the seat's own draw), and ``STRICT_STEPS =
-True`` (below). A step that shows a seat a revealing event is not compared for that seat.
+True`` (below). A step whose two runs show a seat different revealing events is not
+compared for that seat (the same revealing event in both tells the runs apart no more).
 
 Along random playouts, at sampled decisions, for every seat ``v``:
 
@@ -20,11 +21,13 @@ Along random playouts, at sampled decisions, for every seat ``v``:
 
    - randomness: the twin is the state with only its ``Rng`` reseeded (same action);
    - hidden cards: the twin is a scrambled copy with the original ``Rng`` (same action,
-     when it is legal there too: a scramble may take the card away from ``p``);
+     when it is legal there too: a scramble may take the card away from ``p``; of up to
+     ``HIDDEN_RETRIES`` more redraws, one after which ``v``'s observation is unchanged);
    - another choice: for ``p != v``, the same state with another legal action of ``p``.
 
-   The two runs are compared when (a) neither shows ``v`` a declared revealing event,
-   (b) ``v``'s observations of the two following states are equal, and (c) the two
+   The two runs are compared when (a) both show ``v`` the same declared revealing events
+   (most often none), (b) ``v``'s observations of the two following states are equal, and
+   (c) the two
    following states differ only where scrambling them for ``v`` redraws (found by
    scrambling each a few times; for another choice they must also differ somewhere
    besides the ``Rng`` and the decision counter). Then the events ``v`` is shown, the
@@ -34,7 +37,7 @@ Along random playouts, at sampled decisions, for every seat ``v``:
    what no later snapshot keeps (a die rolled in the open, the card a seat forwards to
    its deck, an arrow aimed at a line and missing). Such a step either leaves a public
    trace (a die face, a discard pile: (b) or (c) fails) or the rules announce it (a
-   declared revealing event: (a) fails), or it leaves no trace at all (a choice with no
+   declared revealing event that differs between the runs: (a) fails), or it leaves no trace at all (a choice with no
    effect: the proviso of (c)). What is left are two runs that differ only in what the
    rules keep from ``v`` before and after the step; anything ``v`` is told that tells
    them apart is a leak. Why the next observation is not itself required to be equal:
@@ -44,6 +47,13 @@ Along random playouts, at sampled decisions, for every seat ``v``:
    inference sets ``STRICT_STEPS = True`` in ``hidden.py``: then, in the hidden-cards
    twin, a step that shows ``v`` no revealing event must also leave ``v`` the same
    observation (Draconia: whether a turn opens with the arrow step is public).
+
+The counts returned say how much was checked: ``<kind>_twins`` runs of each twin kind
+(``rng``, ``hidden``, ``choice``) and ``skipped_<kind>_<reason>`` those left uncompared, by
+reason: ``revealed`` (a), ``observation_differs`` (b), ``public_differs`` (c), ``no_trace``
+(another choice with no effect besides the ``Rng``). ``tests/test_conformance.py`` caps the
+skipped share of the ``rng`` and ``hidden`` twins per game; another choice is public by the
+rules most of the time, so most ``choice`` twins are skipped.
 
 Determinism across processes (different ``PYTHONHASHSEED``) is checked by
 ``tests/test_determinism_processes.py``.
@@ -62,6 +72,9 @@ from wartable.core.game import Game
 from wartable.core.rng import Rng
 
 Scrambler = Callable[[Any, int, Rng], Any]
+# more redraws tried for the hidden-cards twin when the first leaves the seat another
+# observation: one after which it stays the same makes a comparable step ((b) below)
+HIDDEN_RETRIES = 3
 
 
 def _declared(scramble: Scrambler) -> tuple[Callable[[Event, int], bool], bool]:
@@ -85,6 +98,7 @@ class _Checker:
         self.rng = rng
         self.where = where
         self.reveals, self.strict = _declared(scramble)
+        self.retry_rng = Rng(rng.state ^ 0x5EED)
         self.counts = dict.fromkeys(
             (
                 "at_rest",
@@ -156,16 +170,22 @@ class _Checker:
         base = self._run(state, actor, action)
         twin = state.copy()
         twin.rng = Rng(self.rng.next64())
-        self._compare(base, self._run(twin, actor, action), seat, "its Rng reseeded")
-        for _ in range(4):
-            other = self.scramble(state, seat, self.rng)
-            other.rng = state.rng.copy()
-            if action in g.legal_actions(other, actor):
-                twin = self._run(other, actor, action)
-                self._compare(base, twin, seat, "hidden cards redrawn")
-                if self.strict:
-                    self._same_public(base, twin, seat)
-                break
+        self._compare(base, self._run(twin, actor, action), seat, "its Rng reseeded", "rng")
+        hidden_twin = self._hidden_twin(state, actor, action, seat, self.rng, 4)
+        if hidden_twin is not None and self.strict:
+            self._same_public(base, hidden_twin, seat)
+        if hidden_twin is not None and not self._same_view(base, hidden_twin, seat):
+            # a redraw the step keeps hidden is comparable: look for one, with an Rng of its
+            # own so the decisions sampled stay the ones a single redraw samples
+            for _ in range(HIDDEN_RETRIES):
+                retry = self._hidden_twin(state, actor, action, seat, self.retry_rng, 1)
+                if retry is not None and self._same_view(base, retry, seat):
+                    hidden_twin = None
+                    how = "hidden cards redrawn"
+                    self._compare(base, retry, seat, how, "hidden", self.retry_rng)
+                    break
+        if hidden_twin is not None:
+            self._compare(base, hidden_twin, seat, "hidden cards redrawn", "hidden")
         if actor != seat:
             legal = [a for a in g.legal_actions(state, actor) if a != action]
             for _ in range(min(2, len(legal))):
@@ -175,8 +195,25 @@ class _Checker:
                     self._run(state, actor, alt),
                     seat,
                     f"seat {actor} choosing {g.action_to_str(alt, state.config)!r} instead",
+                    "choice",
                     trace=True,
                 )
+
+    def _hidden_twin(
+        self, state: Any, actor: int, action: int, seat: int, rng: Rng, tries: int
+    ) -> tuple[Any, list[Event]] | None:
+        """The step from a copy with the cards hidden from ``seat`` redrawn (the original
+        ``Rng`` kept), from the first of ``tries`` redraws in which ``action`` is legal (a
+        redraw may take the card away from the actor); ``None`` if none is."""
+        for _ in range(tries):
+            other = self.scramble(state, seat, rng)
+            other.rng = state.rng.copy()
+            if action in self.game.legal_actions(other, actor):
+                return self._run(other, actor, action)
+        return None
+
+    def _same_view(self, a: tuple[Any, list[Event]], b: tuple[Any, list[Event]], seat: int) -> bool:
+        return bool(self.game.observe(a[0], seat) == self.game.observe(b[0], seat))
 
     def _same_public(
         self, a: tuple[Any, list[Event]], b: tuple[Any, list[Event]], seat: int
@@ -205,17 +242,24 @@ class _Checker:
         b: tuple[Any, list[Event]],
         seat: int,
         how: str,
+        kind: str,
+        rng: Rng | None = None,
         trace: bool = False,
     ) -> None:
         g = self.game
         (sa, ea), (sb, eb) = a, b
         va, vb = visible_events(ea, seat), visible_events(eb, seat)
-        if (
-            any(self.reveals(e, seat) for e in va + vb)
-            or g.observe(sa, seat) != g.observe(sb, seat)
-            or not self._only_hidden_differs(sa, sb, seat, trace)
-        ):
+        self._count(f"{kind}_twins")
+        reason = ""
+        if self._revealed(va, seat) != self._revealed(vb, seat):
+            reason = "revealed"
+        elif g.observe(sa, seat) != g.observe(sb, seat):
+            reason = "observation_differs"
+        elif not self._only_hidden_differs(sa, sb, seat, trace, rng or self.rng):
+            reason = "no_trace" if trace and _only_rng_differs(g, sa, sb) else "public_differs"
+        if reason:
             self.counts["steps_skipped"] += 1
+            self._count(f"skipped_{kind}_{reason}")
             return
         where = f"{self.where} seat={seat} (twin: {how})"
         assert va == vb, (
@@ -233,7 +277,13 @@ class _Checker:
         )
         self.counts["steps_compared"] += 1
 
-    def _only_hidden_differs(self, sa: Any, sb: Any, seat: int, trace: bool) -> bool:
+    def _revealed(self, shown: list[Event], seat: int) -> list[Event]:
+        return [e for e in shown if self.reveals(e, seat)]
+
+    def _count(self, key: str) -> None:
+        self.counts[key] = self.counts.get(key, 0) + 1
+
+    def _only_hidden_differs(self, sa: Any, sb: Any, seat: int, trace: bool, rng: Rng) -> bool:
         """Whether the two states differ only in parts the scrambler redraws for ``seat``
         (``trace``: and do differ somewhere besides the ``Rng`` and the decision count)."""
         ja, jb = self.game.state_to_json(sa), self.game.state_to_json(sb)
@@ -246,10 +296,15 @@ class _Checker:
             for _ in range(3):
                 if not differ:
                     return True
-                other = self.game.state_to_json(self.scramble(state, seat, self.rng))
+                other = self.game.state_to_json(self.scramble(state, seat, rng))
                 mixed = _flatten({k: other.get(k) for k in keys})
                 differ = {k for k in differ if flat.get(k) == mixed.get(k)}
         return not differ
+
+
+def _only_rng_differs(game: Game[Any, Any], sa: Any, sb: Any) -> bool:
+    ja, jb = game.state_to_json(sa), game.state_to_json(sb)
+    return not {k for k in ja.keys() | jb.keys() if ja.get(k) != jb.get(k)} - {"rng", "decisions"}
 
 
 def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
