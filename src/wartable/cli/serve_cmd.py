@@ -55,6 +55,40 @@ def serve(
             "(survives a killed process, not a power cut).",
         ),
     ] = "full",
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            "--request-timeout",
+            min=0,
+            help="Close a connection whose request (headers and body) is not complete this "
+            "many seconds after it opened or after its previous answer (0: never).",
+        ),
+    ] = 10.0,
+    max_connections: Annotated[
+        int,
+        typer.Option(
+            "--max-connections",
+            min=0,
+            help="Open connections in all; more are answered 503 (kept below the open-files "
+            "limit; 0: that limit alone).",
+        ),
+    ] = 4096,
+    max_connections_per_address: Annotated[
+        int,
+        typer.Option(
+            "--max-connections-per-address",
+            min=0,
+            help="Open connections per client address; more are answered 429 (0: no cap).",
+        ),
+    ] = 64,
+    max_websockets_per_address: Annotated[
+        int,
+        typer.Option(
+            "--max-websockets-per-address",
+            min=0,
+            help="Open WebSockets per client address; more are refused with 429 (0: no cap).",
+        ),
+    ] = 32,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
 ) -> None:
     """Run the web table: people and bots play over HTTP and WebSockets."""
@@ -76,6 +110,10 @@ def serve(
         http_rate_burst=max(1, int(http_rate * 4)),
         public_url=public_url,
         sqlite_sync=sqlite_sync.lower(),
+        request_timeout=request_timeout,
+        max_connections=max_connections,
+        max_connections_per_address=max_connections_per_address,
+        max_websockets_per_address=max_websockets_per_address,
     )
     run(settings, host, port, log_level)
 

@@ -26,6 +26,7 @@ from wartable.core.errors import WartableError
 from wartable.games import available_games
 from wartable.games.info import describe_game
 
+from .connections import WebSocketCap
 from .errors import ApiError, BadRequest, RateLimited, Unauthorized
 from .limits import BodySizeLimit
 from .live import LiveMatch
@@ -93,6 +94,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.service = service
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_message_bytes)
+    app.add_middleware(WebSocketCap, per_address=settings.max_websockets_per_address)
     http_buckets = Buckets(settings.http_rate_per_second, settings.http_rate_burst)
 
     @app.exception_handler(ApiError)

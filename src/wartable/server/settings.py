@@ -44,6 +44,14 @@ class Settings:
     # SQLite only: "full" (a commit reaches the disk before it is acknowledged) or "normal"
     # (it survives the process being killed, not a power cut; much faster on slow disks)
     sqlite_sync: str = "full"
+    # connections (docs/server.md, "Running it in public"): a request's headers and body must
+    # arrive within request_timeout seconds of the connection opening or of its previous
+    # response (0: no limit); open connections in all (kept below the open-files limit), per
+    # client address, and WebSockets per client address (0: no cap)
+    request_timeout: float = 10.0
+    max_connections: int = 4096
+    max_connections_per_address: int = 64
+    max_websockets_per_address: int = 32
 
     @property
     def is_postgres(self) -> bool:

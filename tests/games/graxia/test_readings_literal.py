@@ -10,7 +10,7 @@ from graxia_helpers import GAME, act, blank, cell, legal_texts, put, roundtrip
 
 from wartable.core.errors import IllegalAction
 from wartable.games.graxia import actions as A
-from wartable.games.graxia.state import GraxiaState
+from wartable.games.graxia.state import B_BV1, DRAW, OVER, GraxiaState
 
 
 def _portal_tiles(texts: list[str]) -> set[str]:
@@ -97,3 +97,72 @@ def test_section_5_1_remove_one_portal_or_both() -> None:
     assert not [t for t in legal_texts(s2) if t.startswith("portal")]
     act(s, "end")  # or keep the other: it stays through the round
     assert s.portal[c] == 0
+
+
+# ----- §6 phase 3: the Home Row's mana ------------------------------------------------------
+def _income(s: GraxiaState) -> int:
+    before = s.mana[0]
+    act(s, "end")  # the Command Phase ends: Mana Collection
+    return s.mana[0] - before
+
+
+def test_section_6_phase_3_the_home_row_pays_even_under_an_enemy_banner() -> None:
+    """§6 phase 3: "The phasing player receives Mana for each map tile they control (the
+    player's Home Row and map tiles occupied by the player's Control markers and Units)".
+    An enemy banner on the Home Row tile 4,3 (2 mana) takes nothing off the player's mana;
+    ``home_row_mana: controlled`` (the older reading) counts only the rows it controls."""
+    incomes = {}
+    for option in ("always", "controlled"):
+        s = blank("2p-1", turn=2, home_row_mana=option)
+        row = cell(s, "4,3")
+        assert row in s.sc.home[0] and s.sc.mana_value[row] == 2
+        s.ctrl[row] = 1
+        held = sum(m for c, m in enumerate(s.sc.mana_value) if s.ctrl[c] == 0)
+        incomes[option] = (_income(s), held)
+    assert incomes["always"] == (incomes["always"][1] + 2, incomes["always"][1])
+    assert incomes["controlled"][0] == incomes["controlled"][1]
+    assert GAME.make_config({}).home_row_mana == "always"
+
+
+# ----- §9.1 scenario 2: a point for every round the castle is held --------------------------
+def _end_round(s: GraxiaState) -> None:
+    seat = s.current
+    act(s, "end")
+    while s.phase != OVER and s.current == seat:
+        act(s, "end")
+    if s.phase == DRAW:
+        act(s, "end")
+
+
+def test_section_9_1_scenario_2_castle_point_in_the_opponents_round_too() -> None:
+    """§9.1 King of the Castle: "Players receive 1 victory point ... for every round the castle
+    tile is controlled". §6: "Each Game Turn has a First Player Round followed by a Second
+    Player Round", so a turn has two rounds: the holder scores at the end of each, its
+    opponent's included."""
+    s = blank("2p-2", turn=2, seat=0)
+    castle = cell(s, "0,2")
+    assert s.sc.terrain[castle] == "castle"
+    s.ctrl[castle] = 0
+    _end_round(s)  # seat 0's round
+    assert s.vp == [1, 0]
+    _end_round(s)  # seat 1's round: seat 0 still holds the castle
+    assert s.vp == [2, 0]
+    s.ctrl[castle] = 1  # seat 1 takes it in seat 0's round
+    _end_round(s)
+    assert s.vp == [2, 1]
+
+
+# ----- §5.4 Berserk -------------------------------------------------------------------------
+def test_section_5_4_berserk_costs_three_wounds_and_no_mana_by_default() -> None:
+    """§5.4: "Berserk: Once per battle, inflict 3 Wounds on the Impalers and increase their
+    Battle Value by 10." (the §8 example's 3 mana is the option ``wounds_and_mana``)."""
+    from test_battle import section_8_position
+
+    assert GAME.make_config({}).berserk_cost == "wounds"
+    s, a, d, _, _ = section_8_position()
+    txt = s.sc.board.text
+    act(s, f"attack {txt(a)} {txt(d)}")
+    act(s, "use Zealotry", 0)
+    mana, bv = s.mana[1], s.bat[B_BV1]
+    act(s, "use Berserk", 1)
+    assert s.mana[1] == mana and s.wounds[d] == 3 and s.bat[B_BV1] == bv + 10

@@ -56,8 +56,8 @@ def test_section_6_phase_3_mana_for_controlled_tiles_then_buying() -> None:
     mine = [0, 1, 2]
     for c in mine:
         s.ctrl[c] = 0
-    act(s, "end")
-    assert s.mana[0] == 20 + sum(s.sc.mana_value[c] for c in mine)
+    act(s, "end")  # controlled tiles and the Home Row, controlled or not (§6 phase 3)
+    assert s.mana[0] == 20 + sum(s.sc.mana_value[c] for c in set(mine) | set(s.sc.home[0]))
     assert s.phase == BUY
 
 

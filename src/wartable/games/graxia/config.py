@@ -47,6 +47,12 @@ class GraxiaConfig(BaseModel):
         "wounds",
         description="Berserk costs 3 wounds (§5.4) or 3 wounds and 3 mana (the §8 example)",
     )
+    home_row_mana: Literal["always", "controlled"] = Field(
+        "always",
+        description="§6 phase 3 mana from the player's Home Row: every Home Row tile, an "
+        "enemy banner or unit there included (always, the rule's 'the player's Home Row'), "
+        "or only the Home Row tiles the player controls (controlled)",
+    )
     relic_window: Literal["end_of_command", "each_action", "own_round"] = Field(
         "end_of_command",
         description="when the other seat may play a command relic in the phasing seat's round "

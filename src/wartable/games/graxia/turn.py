@@ -91,7 +91,7 @@ def end_command(s: GraxiaState, events: list[Event] | None) -> None:
     p = s.current
     effects.end_of_command(s, p, events)
     if s.sc.collects[p]:
-        gain = sum(m for c, m in enumerate(s.sc.mana_value) if s.ctrl[c] == p)
+        gain = mana_income(s, p)
         s.mana[p] += gain
         emit(events, "mana", seat=p, gain=gain)
     if s.turn == 1:
@@ -104,6 +104,20 @@ def end_command(s: GraxiaState, events: list[Event] | None) -> None:
         end_round(s, events)
         return
     s.phase = BUY
+
+
+def mana_income(s: GraxiaState, p: int) -> int:
+    """§6 phase 3: mana "for each map tile they control (the player's Home Row and map tiles
+    occupied by the player's Control markers and Units)": the Home Row counts whoever holds
+    it (``home_row_mana: controlled``: only the Home Row tiles the player controls)."""
+    always = s.config.home_row_mana == "always"
+    home = s.sc.home[p]
+    ctrl, gone = s.ctrl, s.gone
+    return sum(
+        m
+        for c, m in enumerate(s.sc.mana_value)
+        if not gone[c] and (ctrl[c] == p or (always and c in home))
+    )
 
 
 def buy_apply(s: GraxiaState, action: int, events: list[Event] | None) -> None:

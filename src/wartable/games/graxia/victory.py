@@ -112,9 +112,11 @@ def end_of_round(s: GraxiaState, events: list[Event] | None) -> None:
         _finish(s, p, R_CITIES, events)
         return
     if v == "king_of_the_castle" and castles:
-        if s.ctrl[castles[0]] == p:
+        holder = s.ctrl[castles[0]]
+        if holder >= 0:  # "1 VP ... for every round the castle tile is controlled": a round
+            s.vp[holder] += sc.param("vp_castle_round")  # is a player round (§6), either's
+        if holder == p:
             s.track[T_CASTLE0 + p] += 1
-            s.vp[p] += sc.param("vp_castle_round")
         if s.track[T_CASTLE0 + p] >= sc.param("hold_turns", 3):
             _finish(s, p, R_CASTLE, events)
             return
