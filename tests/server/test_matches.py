@@ -181,16 +181,18 @@ def test_errors_are_clear_and_change_nothing(client: TestClient) -> None:
 
 
 def test_lobby_join_and_invite_links(client: TestClient) -> None:
-    mid, tokens = create(client, "skirm", [{"kind": "human"}, {"kind": "human"}], name="friendly")
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "human", "open": True}]
+    mid, tokens = create(client, "invasion", seats, config={"players": 3}, name="friendly")
     lobby = {m["id"]: m for m in client.get("/api/matches").json()}
-    assert lobby[mid]["free_seats"] == [0, 1] and lobby[mid]["name"] == "friendly"
-    view(client, mid, tokens[0])  # opening the invite link takes seat 0
-    assert {m["id"]: m for m in client.get("/api/matches").json()}[mid]["free_seats"] == [1]
+    # seats 0 and 1 are the creator's (its invite links): only the open one is free
+    assert lobby[mid]["free_seats"] == [2] and lobby[mid]["name"] == "friendly"
+    view(client, mid, tokens[1])  # opening seat 1's invite link takes it
     joined = client.post(f"/api/matches/{mid}/join", json={}).json()
-    assert joined["seat"] == 1 and joined["token"] != tokens[1]
-    assert view(client, mid, joined["token"])["seat"] == 1
+    assert joined["seat"] == 2 and joined["token"] != tokens[2]
+    assert view(client, mid, joined["token"])["seat"] == 2
     # the unused invite token of the seat someone joined no longer opens it
-    assert client.get(f"/api/matches/{mid}", headers=bearer(tokens[1])).status_code == 401
+    assert client.get(f"/api/matches/{mid}", headers=bearer(tokens[2])).status_code == 401
+    assert view(client, mid, tokens[0])["seat"] == 0  # never opened, still the creator's
     assert mid not in {m["id"] for m in client.get("/api/matches").json()}
     full = client.post(f"/api/matches/{mid}/join", json={})
     assert full.status_code == 409 and "no free seat" in full.json()["error"]

@@ -253,7 +253,8 @@ def test_configs_and_positions_naming_server_files_are_refused(client: TestClien
 
 
 def test_lobby_shows_no_hidden_information(client: TestClient) -> None:
-    mid, _ = create(client, "draconia", [{"kind": "human"}, {"kind": "bot", "agent": "random"}])
+    seats = [{"kind": "human", "open": True}, {"kind": "bot", "agent": "random"}]
+    mid, _ = create(client, "draconia", seats)
     entry = next(m for m in client.get("/api/matches").json() if m["id"] == mid)
     assert set(entry) == {
         "id",

@@ -47,6 +47,21 @@ def serve(
     public_url: Annotated[
         str, typer.Option("--public-url", help="Origin used in invite links (behind a proxy).")
     ] = "",
+    max_open_per_address: Annotated[
+        int,
+        typer.Option(
+            "--max-open-per-address",
+            help="Matches in play one client address may have created (0: no limit).",
+        ),
+    ] = 20,
+    expire_open: Annotated[
+        float,
+        typer.Option(
+            "--expire-open",
+            help="End as 'expired' a match with a seat nobody took, or no person's move, "
+            "after this many idle seconds (0: never).",
+        ),
+    ] = 3600.0,
     sqlite_sync: Annotated[
         str,
         typer.Option(
@@ -109,6 +124,8 @@ def serve(
         http_rate_per_second=http_rate,
         http_rate_burst=max(1, int(http_rate * 4)),
         public_url=public_url,
+        max_open_per_address=max_open_per_address,
+        expire_open=expire_open,
         sqlite_sync=sqlite_sync.lower(),
         request_timeout=request_timeout,
         max_connections=max_connections,

@@ -13,7 +13,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -130,22 +130,34 @@ def create_app(settings: Settings) -> FastAPI:
         return games_cache
 
     @app.post("/api/matches", dependencies=[Depends(limited)])
-    async def create_match(req: CreateMatch) -> dict[str, Any]:
-        """A new match: each seat a person (a secret token each) or a bot (an agent spec)."""
-        match, tokens = await service.create(req)
+    async def create_match(req: CreateMatch, request: Request) -> dict[str, Any]:
+        """A new match: each seat a person (a secret token each; ``open``: anyone may join it
+        from the lobby) or a bot (an agent spec)."""
+        match, tokens = await service.create(req, request.client.host if request.client else "?")
         base = settings.public_url.rstrip("/")
         return {
             "id": match.id,
             "seats": [
-                {"seat": s, "token": t, "url": f"{base}/?match={match.id}#token={t}"}
+                {
+                    "seat": s,
+                    "token": t,
+                    "url": f"{base}/?match={match.id}#token={t}",
+                    "open": match.seats[s].open,
+                }
                 for s, t in sorted(tokens.items())
             ],
         }
 
     @app.get("/api/matches")
-    async def lobby() -> list[dict[str, Any]]:
-        """Open matches with free seats."""
-        return await service.lobby()
+    async def lobby(
+        state: Literal["open", "running", "finished"] = "open",
+        game: Annotated[str | None, Query(max_length=32)] = None,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+        limit: Annotated[int, Query(ge=1)] = 100,
+    ) -> list[dict[str, Any]]:
+        """One page of matches, newest first: ``open`` ones have a seat anyone may join
+        (``free_seats``); ``limit`` is capped at 100."""
+        return await service.lobby(state, game, offset, limit)
 
     @app.post("/api/matches/{match_id}/join", dependencies=[Depends(limited)])
     async def join(match_id: str, req: JoinRequest | None = None) -> dict[str, Any]:

@@ -4,25 +4,25 @@ A bot sees what its seat may see (``observe``) and the legal actions, like any
 client, and submits its choice through the same validated path as a person,
 naming the version it decided on. Random bots choose on the loop (it costs
 nothing), heuristic bots in a thread, search bots (ISMCTS levels, any other
-agent spec) in a process pool. Bot generators are fresh random numbers from
-the operating system, independent of the match seed.
+agent spec) in the worker processes of ``bot_pool`` (a fair queue between matches,
+a wall-clock guard per decision). Bot generators are fresh random numbers from
+the operating system, independent of the match seed. What a spec may cost is
+checked when the match is created (``bot_limits``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
 
-from wartable.agents.specs import make_agent, parse_agent_spec
-from wartable.core.errors import WartableError
+from wartable.agents.specs import parse_agent_spec
 from wartable.core.rng import Rng
-from wartable.games import get_game
 
+from .bot_pool import BotPool
+from .bot_worker import choose_action
 from .errors import ApiError
 from .live import LiveMatch
 
@@ -30,51 +30,41 @@ log = logging.getLogger("wartable.server.bots")
 
 INLINE_AGENTS = ("random",)
 THREAD_AGENTS = ("heuristic", "greedy")
+DECISION_TIMEOUT = 30.0  # seconds a search bot may think before its worker is replaced
 
 Submit = Callable[[str, int, int, int], Awaitable[int]]
 
-
-def choose_action(
-    game_id: str,
-    config: dict[str, Any],
-    spec: str,
-    observation: dict[str, Any] | None,
-    legal: list[int],
-    seat: int,
-    rng_seed: int,
-) -> int:
-    """One bot decision; runs anywhere (the loop, a thread, a worker process)."""
-    game = get_game(game_id)
-    game.make_config(config)
-    agent = make_agent(spec, game_id)
-    action = agent.act(game, observation, legal, seat, Rng(rng_seed))
-    if action not in legal:
-        raise WartableError(f"bot {spec!r} chose an illegal action {action}")
-    return int(action)
+__all__ = ["BotRunner", "choose_action"]
 
 
 RETRY_AFTER = 0.5  # seconds before a bot tries again after an unexpected failure
 
 
 class BotRunner:
-    def __init__(self, workers: int, delay: float, submit: Submit) -> None:
+    def __init__(
+        self, workers: int, delay: float, submit: Submit, timeout: float = DECISION_TIMEOUT
+    ) -> None:
         self.delay = delay
         self.submit = submit
         self.tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self.threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
-        self._workers = max(1, workers)
-        self._processes: ProcessPoolExecutor | None = None
+        self.pool = BotPool(workers, timeout)
 
-    def _executor(self, spec: str) -> Executor | None:
+    async def _decide(
+        self, match: LiveMatch, seat: int, spec: str, version: int, legal: list[int]
+    ) -> int | None:
+        """The bot's action, or ``None`` when it failed or thought too long."""
+        observation = match.game.observe(match.state, seat)
+        args = (match.game.id, match.config_json, spec, observation, legal, seat)
+        rng_seed = secrets.randbits(64)
         name, _ = parse_agent_spec(spec)
         if name in INLINE_AGENTS:
-            return None
+            return choose_action(*args, rng_seed)
         if name in THREAD_AGENTS:
-            return self.threads
-        if self._processes is None:
-            ctx = multiprocessing.get_context("spawn")  # no fork of a threaded server
-            self._processes = ProcessPoolExecutor(max_workers=self._workers, mp_context=ctx)
-        return self._processes
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.threads, choose_action, *args, rng_seed)
+        label = f"{spec!r} at seat {seat} of match {match.id} (version {version})"
+        return await self.pool.decide(match.id, label, (*args, rng_seed))
 
     def poke(self, match: LiveMatch) -> None:
         """Start a task for every bot seat that must act and has none running."""
@@ -89,7 +79,6 @@ class BotRunner:
             self.tasks[key] = task
 
     async def _run(self, match: LiveMatch, seat: int, spec: str) -> None:
-        loop = asyncio.get_running_loop()
         try:
             for _attempt in range(1000):
                 if match.ended or seat not in match.to_act:
@@ -98,22 +87,15 @@ class BotRunner:
                     await asyncio.sleep(self.delay)
                 version = match.version
                 legal = match.game.legal_actions(match.state, seat)
-                observation = match.game.observe(match.state, seat)
-                args = (match.game.id, match.config_json, spec, observation, legal, seat)
-                executor = self._executor(spec)
-                rng_seed = secrets.randbits(64)
                 try:
-                    if executor is None:
-                        action = choose_action(*args, rng_seed)
-                    else:
-                        action = await loop.run_in_executor(
-                            executor, choose_action, *args, rng_seed
-                        )
+                    action = await self._decide(match, seat, spec, version, legal)
                 except asyncio.CancelledError:
                     raise
                 except Exception:  # a broken agent must not stall the match: a random move
                     log.exception("bot %s at seat %d of match %s failed", spec, seat, match.id)
-                    action = Rng(rng_seed).choice(legal)
+                    action = None
+                if action is None:  # failed or too slow (logged where it happened)
+                    action = Rng(secrets.randbits(64)).choice(legal)
                 try:
                     await self.submit(match.id, seat, action, version)
                 except ApiError:
@@ -140,5 +122,4 @@ class BotRunner:
         for task in list(self.tasks.values()):
             task.cancel()
         self.threads.shutdown(wait=False, cancel_futures=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
+        await self.pool.close()

@@ -31,7 +31,7 @@ from .errors import Conflict, Forbidden, StaleVersionError, Unprocessable
 from .storage import ActionRow, MatchRow, SeatRow
 
 NOBODY = -1  # visible_events(events, NOBODY): the public events only (None would mean all)
-ENDED = ("finished", "timed_out")
+ENDED = ("finished", "timed_out", "expired")
 
 
 class CorruptMatch(WartableError):
@@ -59,7 +59,12 @@ class LiveMatch:
         self.reason = row.reason
         self.rematch_id = row.rematch_id
         self.created_at = row.created_at
+        self.creator = row.creator
         self.seats: list[SeatRow] = list(row.seats)
+        # wall clock of the last action stored (creation before any): what expiry measures
+        self.last_activity = row.created_at or time.time()
+        self.human_acted = False  # has a person ever acted here (else it may expire)
+        self.touched = time.monotonic()  # last use, for evicting ended matches (LRU)
         self.state = self.game.new_state(self.config, self.seed)
         self.log: list[ActionRow] = []
         self.events: list[list[Event]] = []
@@ -98,6 +103,8 @@ class LiveMatch:
     def _record(self, act: ActionRow, events: list[Event]) -> None:
         self.to_act_log.append(self.to_act)
         self.log.append(act)
+        self.last_activity = max(self.last_activity, act.at or time.time())
+        self.human_acted = self.human_acted or self.seats[act.seat].kind == "human"
         self.events.append(events)
         before = self.pending_since
         self.to_act = tuple(self.game.to_act(self.state))
@@ -149,21 +156,21 @@ class LiveMatch:
 
     # ----- what a seat may see ------------------------------------------
     def seat_info(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "agent": s.agent,
-                "claimed": s.claimed or s.kind == "bot",
-            }
-            for s in self.seats
-        ]
+        return seat_info(self.seats)
+
+    def idle_and_unplayed(self, now: float, limit: float) -> bool:
+        """Nothing happened for ``limit`` seconds, and a person's seat was never taken or no
+        person ever acted: nobody is playing it (the match may expire)."""
+        if self.ended or now - self.last_activity <= limit:
+            return False
+        unclaimed = any(s.kind == "human" and not s.claimed for s in self.seats)
+        return unclaimed or not self.human_acted
 
     def outcome(self) -> dict[str, Any] | None:
         if self.game.is_terminal(self.state):
             return dict(self.game.outcome(self.state).to_json())
-        if self.status == "timed_out":
-            return {"winners": [], "scores": [], "reason": self.reason or "timed out"}
+        if self.status in ("timed_out", "expired"):
+            return {"winners": [], "scores": [], "reason": self.reason or self.status}
         return None
 
     def legal(self, seat: int | None) -> list[dict[str, Any]]:
@@ -204,16 +211,19 @@ class LiveMatch:
         }
 
     def lobby_entry(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game.id,
-            "name": self.name,
-            "status": self.status,
-            "version": self.version,
-            "seats": self.seat_info(),
-            "free_seats": [s.seat for s in self.seats if s.kind == "human" and not s.claimed],
-            "created_at": self.created_at,
-        }
+        return lobby_entry(
+            MatchRow(
+                self.id,
+                self.game.id,
+                self.config_json,
+                0,
+                self.name,
+                self.status,
+                created_at=self.created_at,
+                seats=self.seats,
+            ),
+            self.version,
+        )
 
     def replay(self, seat: int | None) -> dict[str, Any]:
         """After the end: ``replay``, a replay log ``wartable replay`` re-runs (seed included),
@@ -287,3 +297,37 @@ class LiveMatch:
             "seats": self.seat_info(),
             "outcome": self.game.outcome(state).to_json() if over else None,
         }
+
+
+def seat_info(seats: list[SeatRow]) -> list[dict[str, Any]]:
+    """What anyone may know of the seats: who sits (a kind, a bot's agent), taken or not,
+    open to strangers or reserved for an invite link."""
+    return [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "agent": s.agent,
+            "claimed": s.claimed or s.kind == "bot",
+            "open": s.open,
+        }
+        for s in seats
+    ]
+
+
+def free_seats(seats: list[SeatRow]) -> list[int]:
+    """The seats a stranger may join: opened by the creator and not taken yet."""
+    return [s.seat for s in seats if s.kind == "human" and s.open and not s.claimed]
+
+
+def lobby_entry(row: MatchRow, version: int) -> dict[str, Any]:
+    """A match as the lobby lists it (no game state)."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "name": row.name,
+        "status": row.status,
+        "version": version,
+        "seats": seat_info(row.seats),
+        "free_seats": free_seats(row.seats) if row.status == "playing" else [],
+        "created_at": row.created_at,
+    }

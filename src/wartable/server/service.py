@@ -22,11 +22,20 @@ from wartable.agents.specs import make_agent
 from wartable.core.errors import WartableError
 from wartable.games import get_game
 
+from .bot_limits import BotLimits, check_bot_spec
 from .bots import BotRunner
 from .committer import Committer
-from .errors import Conflict, Forbidden, NotFound, StaleVersionError, Unauthorized, Unprocessable
+from .errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    RateLimited,
+    StaleVersionError,
+    Unauthorized,
+    Unprocessable,
+)
 from .hub import Hub
-from .live import LiveMatch
+from .live import LiveMatch, free_seats, lobby_entry
 from .settings import Settings
 from .storage import MatchRow, SeatRow, StaleVersion, Storage
 from .tokens import MAX_TOKEN_LENGTH, hash_token, new_match_id, new_token, same_hash
@@ -36,6 +45,7 @@ log = logging.getLogger("wartable.server")
 
 T = TypeVar("T")
 CHECKPOINT_SECONDS = 2.0
+LOBBY_PAGE_MAX = 100
 
 
 class MatchService:
@@ -47,7 +57,10 @@ class MatchService:
         self.matches: dict[str, LiveMatch] = {}
         threads = 8 if self.storage.is_postgres else 1
         self._db = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="db")
-        self.bots = BotRunner(settings.bot_workers, settings.bot_delay, self.act)
+        self.bots = BotRunner(
+            settings.bot_workers, settings.bot_delay, self.act, settings.bot_timeout
+        )
+        self.bot_limits = BotLimits(settings.bot_max_iterations, settings.bot_max_seconds)
         self.committer = Committer(self.storage, self.db)
         self._load_lock = asyncio.Lock()
         self._background: list[asyncio.Task[None]] = []
@@ -71,6 +84,7 @@ class MatchService:
             self._background.append(asyncio.create_task(self._timeouts()))
         if not self.storage.is_postgres:
             self._background.append(asyncio.create_task(self._checkpoints()))
+        self._background.append(asyncio.create_task(self._upkeep()))
 
     async def close(self) -> None:
         for task in self._background:
@@ -86,6 +100,7 @@ class MatchService:
         """The match (replayed from the database on first use)."""
         match = self.matches.get(match_id)
         if match is not None:
+            match.touched = time.monotonic()
             return match
         if not isinstance(match_id, str) or not 0 < len(match_id) <= 32:
             raise NotFound("no such match")
@@ -135,10 +150,21 @@ class MatchService:
         self.bots.poke(match)
 
     # ----- creating and joining -----------------------------------------
-    async def create(self, req: CreateMatch) -> tuple[LiveMatch, dict[int, str]]:
+    async def create(
+        self, req: CreateMatch, creator: str | None = None
+    ) -> tuple[LiveMatch, dict[int, str]]:
+        """A new match and a token for each person's seat. ``creator``: the client address,
+        held to ``max_open_per_address`` matches still playing (None: a rematch, not counted)."""
         open_count = sum(1 for m in self.matches.values() if not m.ended)
         if open_count >= self.settings.max_open_matches:
             raise Conflict("the table is full: too many open matches, try again later")
+        cap = self.settings.max_open_per_address
+        if creator is not None and cap > 0:
+            if await self.db(self.storage.count_playing_by, creator) >= cap:
+                raise RateLimited(
+                    f"your address already has {cap} matches in play: finish one (or wait "
+                    "for an unplayed one to expire) before starting another"
+                )
         game = get_game(req.game)
         config = check_config(game, req.config)
         config_json = config.model_dump(mode="json")
@@ -152,14 +178,17 @@ class MatchService:
         seat_rows: list[SeatRow] = []
         for i, seat in enumerate(req.seats):
             if seat.kind == "bot":
+                if seat.open:
+                    raise Unprocessable(f"seats[{i}]: only a person's seat can be open")
                 spec = seat.agent or "random"
                 if spec.split(":", 1)[0] == "human":
                     raise Unprocessable(f"seats[{i}]: 'human' is a seat kind, not a bot")
                 make_agent(spec, game.id)  # refuses unknown agents and parameters
+                check_bot_spec(spec, game.id, players, self.bot_limits)  # and what they cost
                 seat_rows.append(SeatRow(i, "bot", spec, None, True))
             else:
                 tokens[i] = new_token()
-                seat_rows.append(SeatRow(i, "human", None, hash_token(tokens[i]), False))
+                seat_rows.append(SeatRow(i, "human", None, hash_token(tokens[i]), False, seat.open))
         row = MatchRow(
             id=new_match_id(),
             game=game.id,
@@ -169,6 +198,7 @@ class MatchService:
             status="playing",
             seats=seat_rows,
             created_at=time.time(),
+            creator=creator,
         )
         await self.db(self.storage.create_match, row)
         match = LiveMatch(row)
@@ -192,16 +222,21 @@ class MatchService:
         raise Unauthorized("this token does not hold a seat at this match")
 
     async def join(self, match_id: str, seat: int | None) -> tuple[int, str]:
+        """A seat its creator opened to anyone, not taken yet (never one reserved for the
+        holder of its token: the creator's own seats, invite links, rematch seats)."""
         match = await self.get(match_id)
         async with match.lock:
             if match.ended:
                 raise Conflict("the match is over")
-            free = [s.seat for s in match.seats if s.kind == "human" and not s.claimed]
+            free = free_seats(match.seats)
             if seat is None:
                 if not free:
                     raise Conflict("no free seat at this match")
                 seat = free[0]
             elif seat not in free:
+                if 0 <= seat < match.num_seats and match.seats[seat].kind == "human":
+                    if not match.seats[seat].claimed and not match.seats[seat].open:
+                        raise Conflict(f"seat {seat} is reserved for the holder of its link")
                 raise Conflict(f"seat {seat} is not free")
             token = new_token()
             if not await self.db(self.storage.claim_free_seat, match.id, seat, hash_token(token)):
@@ -211,18 +246,16 @@ class MatchService:
             self.hub.broadcast(match)
         return seat, token
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        """Open matches with free seats, newest first (read from the database, so a match
-        created through another server process is listed too)."""
-        entries = []
-        for match_id in await self.db(self.storage.open_match_ids):
-            try:
-                match = await self.get(match_id)
-            except WartableError:
-                continue
-            if not match.ended and any(s.kind == "human" and not s.claimed for s in match.seats):
-                entries.append(match.lobby_entry())
-        return entries
+    async def lobby(
+        self, state: str = "open", game: str | None = None, offset: int = 0, limit: int = 100
+    ) -> list[dict[str, Any]]:
+        """One page of matches, newest first, read from the database (so every process lists
+        the same, and nothing is loaded into memory): ``open`` ones have a seat to join."""
+        if game is not None:
+            get_game(game)  # an unknown game is an error, not an empty page
+        limit = max(1, min(limit, LOBBY_PAGE_MAX))
+        page = await self.db(self.storage.lobby_page, state, game, max(0, offset), limit)
+        return [lobby_entry(row, version) for row, version in page]
 
     # ----- acting --------------------------------------------------------
     async def act(self, match_id: str, seat: int, action: int | str, version: int) -> int:
@@ -265,7 +298,7 @@ class MatchService:
                         ],
                     }
                 )
-                new, _tokens = await self.create(req)
+                new, _tokens = await self.create(req)  # seats reserved: each for its old token
                 if await self.db(self.storage.set_rematch, match.id, new.id):
                     match.rematch_id = new.id
                 else:  # another process recorded one first
@@ -319,3 +352,56 @@ class MatchService:
                 self._changed(match)
             else:
                 await self._catch_up(match)
+
+    # ----- expiry and eviction -------------------------------------------
+    async def _upkeep(self) -> None:
+        spans = (self.settings.expire_open, self.settings.ended_grace)
+        period = min([5.0, *(t / 4 for t in spans if t > 0)])
+        while True:
+            await asyncio.sleep(max(0.05, period))
+            try:
+                await self.expire_idle()
+                self.evict_ended()
+            except Exception:  # a database hiccup: try again next round
+                log.exception("upkeep failed")
+
+    async def expire_idle(self) -> list[str]:
+        """End, as "expired", the matches nobody is playing (``LiveMatch.idle_and_unplayed``)
+        for ``expire_open`` seconds, and drop them from memory; their ids."""
+        limit = self.settings.expire_open
+        if limit <= 0:
+            return []
+        now = time.time()
+        expired = []
+        for match in [m for m in self.matches.values() if m.idle_and_unplayed(now, limit)]:
+            async with match.lock:
+                if not match.idle_and_unplayed(time.time(), limit):
+                    continue  # a seat was taken or an action stored meanwhile
+                reason = f"nobody played it for {limit:g} s"
+                if await self.db(self.storage.end_match, match.id, "expired", reason):
+                    match.status, match.reason = "expired", reason
+                    self._changed(match)
+                    expired.append(match.id)
+                else:
+                    await self._catch_up(match)
+            if match.ended and self.matches.get(match.id) is match:
+                del self.matches[match.id]
+        return expired
+
+    def evict_ended(self) -> list[str]:
+        """Drop ended matches from memory once unused for ``ended_grace`` seconds, and the
+        least recently used ones beyond ``max_ended_in_memory``: ``get`` reloads them from
+        the database on demand (an ended match never changes but for its rematch link, which
+        is stored before it is set)."""
+        now = time.monotonic()
+        ended = sorted(
+            (m for m in self.matches.values() if m.ended and not m.lock.locked()),
+            key=lambda m: m.touched,
+        )
+        excess = len(ended) - self.settings.max_ended_in_memory
+        dropped = []
+        for i, match in enumerate(ended):
+            if i < excess or now - match.touched > self.settings.ended_grace:
+                del self.matches[match.id]
+                dropped.append(match.id)
+        return dropped

@@ -39,6 +39,14 @@ class Settings:
     bot_delay: float = 0.0
     # at most this many matches open (not finished) at once
     max_open_matches: int = 10_000
+    # at most this many of them created from one client address (0: no limit)
+    max_open_per_address: int = 20
+    # a match nobody took a seat of, or no person acted in, for this long ends "expired" (0: never)
+    expire_open: float = 3600.0
+    # an ended match leaves memory this long after its last use (reloaded on demand) ...
+    ended_grace: float = 60.0
+    # ... or sooner when more ended matches than this are held
+    max_ended_in_memory: int = 200
     # the origin put in invite links (empty: links are relative)
     public_url: str = ""
     # SQLite only: "full" (a commit reaches the disk before it is acknowledged) or "normal"

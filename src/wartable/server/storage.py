@@ -13,6 +13,7 @@ Every function here is blocking; the service calls them from worker threads.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -35,7 +36,9 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
     select,
     text,
     update,
@@ -58,10 +61,12 @@ matches = Table(
     Column("config", Text, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("name", String(120), nullable=False, default=""),
-    Column("status", String(16), nullable=False),  # playing | finished | timed_out
+    Column("status", String(16), nullable=False),  # playing | finished | timed_out | expired
     Column("reason", Text, nullable=True),  # why a match ended outside the rules
     Column("rematch_id", String(32), nullable=True),
     Column("created_at", Float, nullable=False),
+    # v2: the client address that created it (the per-address cap on open matches)
+    Column("creator", String(64), nullable=True),
 )
 
 seats = Table(
@@ -73,6 +78,8 @@ seats = Table(
     Column("agent", String(200), nullable=True),
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False, default=False),
+    # v2: a stranger may join it from the lobby (else only its token's holder takes it)
+    Column("is_open", Boolean, nullable=False, default=False),
 )
 
 actions = Table(
@@ -91,7 +98,29 @@ def _v1(conn: Connection) -> None:
     metadata.create_all(conn, tables=[matches, seats, actions])
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1]
+# _v1 creates the tables as declared above, v2's columns included: each ALTER below runs
+# only on a database created before them
+V2_COLUMNS = (
+    ("matches", "creator", "VARCHAR(64)"),
+    ("seats", "is_open", "BOOLEAN NOT NULL DEFAULT FALSE"),
+)
+
+
+def _v2(conn: Connection) -> None:
+    """Seats open to strangers and each match's creating address; the lobby's indexes."""
+    found = inspect(conn)
+    for table, column, ddl in V2_COLUMNS:
+        if column not in {c["name"] for c in found.get_columns(table)}:
+            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {ddl}"))
+    conn.execute(
+        text("CREATE INDEX IF NOT EXISTS matches_status_created ON matches (status, created_at)")
+    )
+    conn.execute(
+        text("CREATE INDEX IF NOT EXISTS matches_creator_status ON matches (creator, status)")
+    )
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -110,6 +139,7 @@ class SeatRow:
     agent: str | None = None
     token_hash: str | None = None
     claimed: bool = False
+    open: bool = False  # joinable by a stranger (the creator shared it as "open to anyone")
 
 
 @dataclass
@@ -118,6 +148,7 @@ class ActionRow:
     seat: int
     action: int
     notation: str
+    at: float = 0.0  # when it was stored (wall clock; 0: not stored yet)
 
 
 @dataclass
@@ -131,6 +162,7 @@ class MatchRow:
     reason: str | None = None
     rematch_id: str | None = None
     created_at: float = 0.0
+    creator: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
 
@@ -161,10 +193,25 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def _create_private(url: str) -> None:
+    """Create a new SQLite file readable by its owner only (0600): it holds every unfinished
+    match's seed. SQLite gives the -wal and -shm files the database file's mode."""
+    import os
+
+    from sqlalchemy.engine import make_url
+
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    with contextlib.suppress(FileExistsError, FileNotFoundError):  # a missing folder: opening says
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
     if url.startswith("sqlite"):
         if sqlite_sync not in SQLITE_SYNC:
             raise StorageError(f"sqlite synchronous mode {sqlite_sync!r} (full or normal)")
+        _create_private(url)
         # one connection: SQLite serialises writers anyway, and the service talks to it
         # from a single worker thread
         engine = create_engine(
@@ -250,6 +297,7 @@ class Storage:
                     status=row.status,
                     reason=row.reason,
                     created_at=row.created_at or time.time(),
+                    creator=row.creator,
                 )
             )
             conn.execute(
@@ -262,6 +310,7 @@ class Storage:
                         "agent": s.agent,
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
+                        "is_open": s.open,
                     }
                     for s in row.seats
                 ],
@@ -327,7 +376,8 @@ class Storage:
             self._notify(conn, match_id)
 
     def claim_free_seat(self, match_id: str, seat: int, token_hash: str) -> bool:
-        """Give an unclaimed human seat a new token, atomically; False if it was taken."""
+        """Give an unclaimed open seat a new token, atomically; False if it was taken (or is
+        reserved for its invite link)."""
         with self._tx() as conn:
             done = conn.execute(
                 update(seats)
@@ -335,6 +385,7 @@ class Storage:
                     seats.c.match_id == match_id,
                     seats.c.seat == seat,
                     seats.c.kind == "human",
+                    seats.c.is_open.is_(True),
                     seats.c.claimed.is_(False),
                 )
                 .values(token_hash=token_hash, claimed=True)
@@ -379,19 +430,23 @@ class Storage:
                 reason=m["reason"],
                 rematch_id=m["rematch_id"],
                 created_at=float(m["created_at"]),
+                creator=m["creator"],
             )
-            for s in conn.execute(
-                select(seats).where(seats.c.match_id == match_id).order_by(seats.c.seat)
-            ).mappings():
-                row.seats.append(
-                    SeatRow(s["seat"], s["kind"], s["agent"], s["token_hash"], bool(s["claimed"]))
-                )
+            row.seats.extend(self._seats(conn, [match_id]).get(match_id, []))
             for a in conn.execute(
-                select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.notation)
+                select(
+                    actions.c.idx,
+                    actions.c.seat,
+                    actions.c.action,
+                    actions.c.notation,
+                    actions.c.created_at,
+                )
                 .where(actions.c.match_id == match_id, actions.c.idx >= from_idx)
                 .order_by(actions.c.idx)
             ):
-                row.actions.append(ActionRow(int(a[0]), int(a[1]), int(a[2]), str(a[3])))
+                row.actions.append(
+                    ActionRow(int(a[0]), int(a[1]), int(a[2]), str(a[3]), float(a[4]))
+                )
             conn.rollback()
         return row
 
@@ -404,18 +459,80 @@ class Storage:
             ).scalars()
             return [str(i) for i in ids]
 
-    def open_match_ids(self, limit: int = 100) -> list[str]:
-        """The newest matches still playing with a person's seat nobody has taken (the lobby)."""
-        free = (
-            select(seats.c.match_id)
-            .where(seats.c.kind == "human", seats.c.claimed.is_(False))
-            .distinct()
-        )
+    @staticmethod
+    def _seats(conn: Connection, match_ids: list[str]) -> dict[str, list[SeatRow]]:
+        out: dict[str, list[SeatRow]] = {}
+        for s in conn.execute(
+            select(seats).where(seats.c.match_id.in_(match_ids)).order_by(seats.c.seat)
+        ).mappings():
+            out.setdefault(s["match_id"], []).append(
+                SeatRow(
+                    s["seat"],
+                    s["kind"],
+                    s["agent"],
+                    s["token_hash"],
+                    bool(s["claimed"]),
+                    bool(s["is_open"]),
+                )
+            )
+        return out
+
+    def count_playing_by(self, creator: str) -> int:
+        """How many matches created from this address are still playing."""
         with self.engine.connect() as conn:
-            ids = conn.execute(
-                select(matches.c.id)
-                .where(matches.c.status == "playing", matches.c.id.in_(free))
-                .order_by(matches.c.created_at.desc())
-                .limit(limit)
-            ).scalars()
-            return [str(i) for i in ids]
+            found = conn.execute(
+                select(func.count())
+                .select_from(matches)
+                .where(matches.c.creator == creator, matches.c.status == "playing")
+            ).scalar()
+        return int(found or 0)
+
+    def lobby_page(
+        self, state: str, game: str | None, offset: int, limit: int
+    ) -> list[tuple[MatchRow, int]]:
+        """One page of the lobby, newest first, each match with its version (actions stored).
+
+        ``state``: ``open`` (playing, a seat open to strangers nobody has taken), ``running``
+        (playing, nothing to join) or ``finished`` (ended, however)."""
+        joinable = select(seats.c.match_id).where(
+            seats.c.kind == "human", seats.c.is_open.is_(True), seats.c.claimed.is_(False)
+        )
+        query = select(matches)
+        if state == "open":
+            query = query.where(matches.c.status == "playing", matches.c.id.in_(joinable))
+        elif state == "running":
+            query = query.where(matches.c.status == "playing", matches.c.id.not_in(joinable))
+        elif state == "finished":
+            query = query.where(matches.c.status != "playing")
+        else:
+            raise StorageError(f"unknown lobby state {state!r}")
+        if game is not None:
+            query = query.where(matches.c.game == game)
+        query = query.order_by(matches.c.created_at.desc(), matches.c.id).offset(offset)
+        with self.engine.connect() as conn:
+            found = list(conn.execute(query.limit(limit)).mappings())
+            ids = [str(m["id"]) for m in found]
+            by_match = self._seats(conn, ids)
+            versions = dict(
+                conn.execute(
+                    select(actions.c.match_id, func.max(actions.c.idx) + 1)
+                    .where(actions.c.match_id.in_(ids))
+                    .group_by(actions.c.match_id)
+                ).all()
+            )
+        page = []
+        for m in found:
+            row = MatchRow(
+                id=m["id"],
+                game=m["game"],
+                config={},
+                seed=0,
+                name=m["name"],
+                status=m["status"],
+                reason=m["reason"],
+                rematch_id=m["rematch_id"],
+                created_at=float(m["created_at"]),
+                seats=by_match.get(m["id"], []),
+            )
+            page.append((row, int(versions.get(m["id"]) or 0)))
+        return page

@@ -30,6 +30,8 @@ class Strict(BaseModel):
 class SeatSpec(Strict):
     kind: Literal["human", "bot"]
     agent: str | None = Field(None, max_length=200)
+    # a person's seat anyone may join from the lobby (else reserved for its invite link)
+    open: bool = False
 
 
 class CreateMatch(Strict):

@@ -5,8 +5,11 @@ solo reinforcements (§9.2). Each test quotes the sentence it checks."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from graxia_helpers import GAME, act, blank, cell, legal_texts, put, roundtrip
+from npc_helpers import player_turn
 
 from wartable.core.errors import IllegalAction
 from wartable.games.graxia import actions as A
@@ -166,3 +169,78 @@ def test_section_5_4_berserk_costs_three_wounds_and_no_mana_by_default() -> None
     mana, bv = s.mana[1], s.bat[B_BV1]
     act(s, "use Berserk", 1)
     assert s.mana[1] == mana and s.wounds[d] == 3 and s.bat[B_BV1] == bv + 10
+
+
+# ----- §9.2 standard reinforcements ---------------------------------------------------------
+def _solo4(option: str) -> GraxiaState:
+    """Solo 4, the Player's round; the neutral village 4,2; reinforcements from Deck 0."""
+    s = player_turn("solo-4")
+    s.config = GAME.make_config({"scenario": "solo-4", "solo_reinforcements": option})
+    assert s.sc.terrain[cell(s, "4,2")] == "village" and s.ctrl[cell(s, "4,2")] == -1
+    s.decks[0] = [s.cat.unit_index["Orc Raiders"]] * 3
+    return s
+
+
+def _reinforced(events: list[dict[str, Any]]) -> list[str]:
+    return [e["cell"] for e in events if e["type"] == "npc_reinforcement"]
+
+
+@pytest.mark.parametrize(("option", "expected"), [("each_move", ["4,2"]), ("first_arrival", [])])
+def test_section_9_2_a_second_unit_moving_next_to_the_settlement_reinforces(
+    option: str, expected: list[str]
+) -> None:
+    """§9.2: "Place a Non-Player reinforcing unit from its Unit Deck whenever a Player unit
+    card moves next to a non-controlled city, castle or village." A Player unit already
+    stands at 4,1 next to the village; a second one moves 5,3 -> 5,2 next to it: a move next to
+    it, so a reinforcement (``first_arrival``, the older reading: none, it was not the first)."""
+    s = _solo4(option)
+    put(s, cell(s, "4,1"), "Mammoth", 0)
+    put(s, cell(s, "5,3"), "Mammoth", 0)
+    events = GAME.apply(s, 0, "move 5,3 5,2")
+    assert _reinforced(events) == expected
+    assert (s.owner[cell(s, "4,2")] == 1) == bool(expected)
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"), [("each_move", []), ("first_arrival", ["3,3", "4,2"])]
+)
+def test_section_9_2_a_summon_next_to_the_settlement_is_not_a_move(
+    option: str, expected: list[str]
+) -> None:
+    """§9.2 "moves next to": a unit summoned onto the Home Row tile 4,3, next to the village
+    4,2 and the castle 3,3, did not move there: no reinforcement (``first_arrival``: one on
+    each)."""
+    s = _solo4(option)
+    s.hands[0] = [s.cat.unit_index["Orc Raiders"]]
+    s.mana[0] = 50
+    events = GAME.apply(s, 0, 'summon "Orc Raiders" 4,3')
+    assert sorted(_reinforced(events)) == expected
+
+
+@pytest.mark.parametrize(("option", "expected"), [("each_move", []), ("first_arrival", ["4,2"])])
+def test_section_9_2_a_settlement_the_non_player_controls_is_not_non_controlled(
+    option: str, expected: list[str]
+) -> None:
+    """§9.2 "a non-controlled city, castle or village": the village carries the Non-Player's
+    banner (controlled, though empty): moving next to it brings no reinforcement
+    (``first_arrival`` read "non-controlled" as "not the Player's": one)."""
+    s = _solo4(option)
+    s.ctrl[cell(s, "4,2")] = 1
+    put(s, cell(s, "5,3"), "Mammoth", 0)
+    events = GAME.apply(s, 0, "move 5,3 5,2")
+    assert _reinforced(events) == expected
+
+
+def test_section_9_2_moving_along_the_settlement_reinforces_again() -> None:
+    """Every move that ends next to a still non-controlled settlement counts: a unit moves
+    5,3 -> 5,2 next to the village, with no unit card to draw (no reinforcement, the village
+    stays neutral); with a card in the deck its next move, 5,2 -> 5,1, still next to the
+    village, brings one."""
+    s = _solo4("each_move")
+    s.decks[0] = []
+    put(s, cell(s, "4,3"), "Mammoth", 0)
+    put(s, cell(s, "5,3"), "Mammoth", 0)
+    assert _reinforced(GAME.apply(s, 0, "move 5,3 5,2")) == []  # nothing to draw
+    s.decks[0] = [s.cat.unit_index["Orc Raiders"]]
+    s.flags[cell(s, "5,2")] = 0  # a later round: it may move again
+    assert _reinforced(GAME.apply(s, 0, "move 5,2 5,1")) == ["4,2"]

@@ -76,6 +76,15 @@ class GraxiaConfig(BaseModel):
         description="solo 4-6: the Player's deck instead of building it at set-up: a Graxia "
         "deck file's path or its TOML/JSON text (checked like `wartable deck check`)",
     )
+    solo_reinforcements: Literal["each_move", "first_arrival"] = Field(
+        "each_move",
+        description="§9.2 standard reinforcements 'whenever a Player unit card moves next to "
+        "a non-controlled city, castle or village': every move of a Player unit (a move, "
+        "a moving ability or spell, an advance; not a summon, a retreat or a push) that ends "
+        "next to a neutral settlement (each_move), or a settlement the Player does not "
+        "control that gets its first Player unit next to it, whatever brought it "
+        "(first_arrival)",
+    )
     vp_spending: Literal["off", "mana"] = Field(
         "off",
         description="solo 4-6 'the Player may spend victory points' (no price is printed): "

@@ -182,9 +182,10 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if not state.sc.solo:
             self._apply(state, player, action, events)
             return
-        near = npc.before(state)
+        lay = self.layout(state.config)
+        near = npc.before(state, lay, action)
         self._apply(state, player, action, events)
-        npc.drive(state, self.layout(state.config), events, near)
+        npc.drive(state, lay, events, near)
 
     def _apply(
         self, state: GraxiaState, player: int, action: int, events: list[Event] | None

@@ -71,20 +71,34 @@ PLAYER_PICKS_FOE: Final = ("solo-4", "solo-5", "solo-6")
 MAX_STEPS: Final = 100000
 
 
-def before(s: GraxiaState) -> set[int] | None:
-    """What standard reinforcements compare against after the Player's action (None in the
-    set-up: starting units are placed, they do not move next to anything)."""
+def before(s: GraxiaState, lay: Layout, action: int) -> list[int] | None:
+    """What standard reinforcements compare the Player's action against (None: nothing to
+    compare: the set-up's starting units move next to nothing; under ``each_move`` an action
+    that moves no Player unit)."""
     if s.phase in (GUARD, DRAFT, PLACE):
         return None
-    return K.settlements_near_player(s)
+    if s.config.solo_reinforcements == "first_arrival":
+        return sorted(K.settlements_near_player(s))
+    return K.positions(s) if moves_units(s, lay, action) else None
+
+
+def moves_units(s: GraxiaState, lay: Layout, action: int) -> bool:
+    """§9.2 "moves next to": the Player's actions that move its units -- a Move (a switch, a
+    portal, Mystic Gate's), a command ability or spell (Long Strides, Frenzy), Mystic
+    Bridge's destination, an advance (§7 step 10 "may move his unit") -- not a summon, a
+    retreat or a push."""
+    if s.track[T_PEND]:
+        return s.track[T_PEND] == choices.MOVE_TO
+    if s.phase == COMMAND:
+        return lay.decode(action)[0] in (A.K_MOVE, A.K_ABILITY, A.K_SPELL, A.K_SPELL_AT)
+    return s.phase == B_ADVANCE and action == A.ADVANCE
 
 
 def drive(
-    s: GraxiaState, lay: Layout, events: list[Event] | None, near: set[int] | None = None
+    s: GraxiaState, lay: Layout, events: list[Event] | None, near: list[int] | None = None
 ) -> None:
     """Answer every decision of the non-player (side 1) until the Player must act.
-    ``near``: the settlements next to Player units before the Player's action (standard
-    reinforcements for the ones it moved next to)."""
+    ``near``: ``before`` the Player's action (standard reinforcements for its moves)."""
     if not s.sc.solo or s.phase in (GUARD, DRAFT):
         return
     if near is not None and s.phase != OVER:

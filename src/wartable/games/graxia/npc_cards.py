@@ -23,7 +23,17 @@ from wartable.core.events import Event, emit
 from . import effects as E
 from . import npc_order as O
 from . import solo_choices as SC
-from .state import B_ADVANCE, B_DEF, B_EXCH, B_RETREAT, B_SAC, NPC_BATTLE, NPC_COMMAND, GraxiaState
+from .state import (
+    B_ADVANCE,
+    B_DEF,
+    B_EXCH,
+    B_RETREAT,
+    B_SAC,
+    MOVED,
+    NPC_BATTLE,
+    NPC_COMMAND,
+    GraxiaState,
+)
 
 PLAYER: Final = 0
 NPC: Final = 1
@@ -115,15 +125,53 @@ def settlements_near_player(s: GraxiaState) -> set[int]:
     return out
 
 
-def reinforce(s: GraxiaState, before: set[int], events: list[Event] | None) -> None:
-    """§9.2 Non-Player Reinforcements: a Player unit moved next to a city, castle or village
-    the Player does not control: a unit from the non-player's unit deck (else the Player's)
-    is placed on that tile if it is empty (an occupied tile gets none)."""
+def positions(s: GraxiaState) -> list[int]:
+    """One number a tile: its unit, whether it is the Player's, whether it has moved this
+    round; the Player units an action moved are the ones whose number changed."""
+    return [_code(s, c) for c in range(s.sc.board.size)]
+
+
+def _code(s: GraxiaState, c: int) -> int:
+    mine = 2 if s.owner[c] == PLAYER else 0
+    return (s.unit[c] + 1) * 4 + mine + (1 if s.flags[c] & MOVED else 0)
+
+
+def moved_next_to(s: GraxiaState, before: list[int]) -> set[int]:
+    """The non-controlled (neutral) cities, castles and villages next to a Player unit that
+    moved since ``before`` (it stands on another tile, or has just moved: a switch)."""
+    b = s.sc.board
+    out: set[int] = set()
+    for c in range(b.size):
+        if s.unit[c] < 0 or s.owner[c] != PLAYER:
+            continue
+        now, was = _code(s, c), before[c]
+        if now >> 1 == was >> 1 and not (now & 1 and not was & 1):
+            continue
+        for n in b.nbr[c]:
+            if s.sc.terrain[n] in SETTLEMENTS and s.ctrl[n] == -1 and not s.gone[n]:
+                out.add(n)
+    return out
+
+
+def reinforce(s: GraxiaState, before: list[int], events: list[Event] | None) -> None:
+    """§9.2 Non-Player Reinforcements, "whenever a Player unit card moves next to a
+    non-controlled city, castle or village": a unit from the non-player's unit deck (else the
+    Player's) is placed on that tile if it is empty (an occupied tile gets none).
+
+    ``before`` is what the Player's action is compared against (``npc.before``): under
+    ``solo_reinforcements: each_move`` the tiles' ``positions`` (every move that ends next to
+    a neutral settlement), under ``first_arrival`` the settlements the Player did not control
+    that had a Player unit next to them (a settlement that now has its first one, whatever
+    brought it)."""
     npc = s.sc.npc
     if npc is None or "no_reinforcements" in npc.rules:
         return
+    if s.config.solo_reinforcements == "first_arrival":
+        cells = settlements_near_player(s) - set(before)
+    else:
+        cells = moved_next_to(s, before)
     fighting = s.phase in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
-    for c in O.tie_order(s, sorted(settlements_near_player(s) - before)):
+    for c in O.tie_order(s, sorted(cells)):
         if s.unit[c] >= 0 or (fighting and c == s.bat[B_DEF]):
             continue  # (the tile a retreat left stays free for the advance)
         u = SC.draw_unit(s, events)
