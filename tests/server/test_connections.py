@@ -218,6 +218,10 @@ def test_websockets_beyond_the_cap_of_an_address_are_refused_with_429(tmp_path: 
                 return True
 
             assert wait_until(accepted, 10), "a closed WebSocket's place was not freed"
+            for _ in range(20):  # refusals are answers, not errors: the log stays quiet
+                with pytest.raises(InvalidStatus):
+                    _spectate(server, mid)
+        assert "handshake" not in server.log.read_text(), server.log.read_text()[:2000]
 
 
 def test_out_of_file_descriptors_the_server_stays_alive_quiet_and_serves_again(

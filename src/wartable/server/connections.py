@@ -135,6 +135,15 @@ def guarded_protocols(
             guard.release(self.transport)
             super().connection_lost(exc)
 
+        async def send(self, message: Any) -> None:
+            await super().send(message)
+            if message["type"] == "websocket.http.response.body" and not message.get(
+                "more_body", False
+            ):
+                # the handshake is answered (a refusal): without this uvicorn logs an error,
+                # "returned without completing handshake", for every refused socket
+                self.handshake_complete = True
+
     class GuardedH11(H11Protocol):
         deadline: asyncio.TimerHandle | None = None
 
