@@ -4,7 +4,9 @@ Each mutant plants one leak in-process (monkeypatching the game's observe or eve
 the leak test, run exactly as the conformance suite runs it, must fail; unmodified, it
 passes. The leaks are the four an outside review planted, plus two the engine once had: the
 face-down third attack listed in the public Weapons ``collect`` event, and Draconia's arrow
-step decided by a face-down unit's Arrows.
+step decided by a face-down unit's Arrows; and five in Graxia, the largest game (the other
+seat's hand, the decks' next cards, the secret set-up placements, the face-down sacrifice,
+a draw told to both seats).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from wartable.testing.leaks import check_leaks_all
 SHOWN = "observation depends on what this seat cannot|spectator view shows hidden"
 
 
-@pytest.mark.parametrize("gid", ["weapons", "skirm"])
+@pytest.mark.parametrize("gid", ["weapons", "skirm", "graxia"])
 def test_unmodified_games_pass(gid: str) -> None:
     counts = check_leaks_all(get_game(gid))
     assert counts["at_rest"] > 0 and counts["steps_compared"] > 0
@@ -170,3 +172,78 @@ def test_a_draw_told_to_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(zones, "event", leaky)
     with pytest.raises(AssertionError, match=r'events shown to this seat.*"drew"'):
         check_leaks_all(get_game("invasion"))
+
+
+def _graxia_observe_with(
+    monkeypatch: pytest.MonkeyPatch, extra: Callable[[Any, int | None], dict[str, Any]]
+) -> None:
+    """Graxia's ``observe`` with the fields ``extra(state, seat)`` added to its result."""
+    from wartable.games.graxia.game import GraxiaGame
+
+    original = GraxiaGame.observe
+
+    def leaky(self: GraxiaGame, state: Any, player: int | None) -> dict[str, Any]:
+        return {**original(self, state, player), **extra(state, player)}
+
+    monkeypatch.setattr(GraxiaGame, "observe", leaky)
+
+
+def _graxia_other(seat: int | None) -> int:
+    return 1 if seat is None else 1 - seat
+
+
+def test_graxia_opponents_hand_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graxia: the cards in a hand are its owner's secret; the others see only how many."""
+    _graxia_observe_with(
+        monkeypatch, lambda s, seat: {"their_hand": sorted(s.hands[_graxia_other(seat)])}
+    )
+    with pytest.raises(AssertionError, match=SHOWN):
+        check_leaks_all(get_game("graxia"))
+
+
+def test_graxia_deck_order_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graxia: the decks are shuffled face down; nobody knows the next card."""
+    _graxia_observe_with(monkeypatch, lambda s, seat: {"next_cards": [d[-1:] for d in s.decks]})
+    with pytest.raises(AssertionError, match=SHOWN):
+        check_leaks_all(get_game("graxia"))
+
+
+def test_graxia_hidden_setup_placements_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graxia set-up: both seats place their starting units in secret, revealed together."""
+    from wartable.games.graxia.state import PLACE
+
+    def placed(s: Any, seat: int | None) -> dict[str, Any]:
+        other = _graxia_other(seat)
+        return {"their_placement": list(s.commit.buffers[other]) if s.phase == PLACE else []}
+
+    _graxia_observe_with(monkeypatch, placed)
+    with pytest.raises(AssertionError, match=SHOWN):
+        check_leaks_all(get_game("graxia"))
+
+
+def test_graxia_sacrifice_shown_before_the_reveal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graxia battle: the card (or bluff) each seat lays face down to sacrifice is revealed
+    only when both have chosen."""
+    from wartable.games.graxia.state import B_SAC
+
+    def sacrificed(s: Any, seat: int | None) -> dict[str, Any]:
+        other = _graxia_other(seat)
+        return {"their_sacrifice": list(s.commit.buffers[other]) if s.phase == B_SAC else []}
+
+    _graxia_observe_with(monkeypatch, sacrificed)
+    with pytest.raises(AssertionError, match=SHOWN):
+        check_leaks_all(get_game("graxia"))
+
+
+def test_graxia_draw_told_to_both_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graxia: a card drawn goes to a hand the other seat does not see; the ``drawn`` event
+    names it to the drawer alone."""
+    from wartable.core.events import emit
+    from wartable.games.graxia import effects
+
+    def leaky(events: list[Event] | None, kind: str, /, to: Any = None, **fields: Any) -> None:
+        emit(events, kind, None if kind == "drawn" else to, **fields)
+
+    monkeypatch.setattr(effects, "emit", leaky)
+    with pytest.raises(AssertionError, match=r'events shown to this seat.*"drawn"'):
+        check_leaks_all(get_game("graxia"))

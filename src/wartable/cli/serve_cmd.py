@@ -104,6 +104,9 @@ def serve(
             help="Open WebSockets per client address; more are refused with 429 (0: no cap).",
         ),
     ] = 32,
+    api_docs: Annotated[
+        bool, typer.Option("--api-docs", help="Serve /docs, a plain page listing the API routes.")
+    ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
 ) -> None:
     """Run the web table: people and bots play over HTTP and WebSockets."""
@@ -124,6 +127,7 @@ def serve(
         http_rate_per_second=http_rate,
         http_rate_burst=max(1, int(http_rate * 4)),
         public_url=public_url,
+        api_docs=api_docs,
         max_open_per_address=max_open_per_address,
         expire_open=expire_open,
         sqlite_sync=sqlite_sync.lower(),

@@ -26,8 +26,11 @@ from wartable.core.errors import WartableError
 from wartable.games import available_games
 from wartable.games.info import describe_game
 
+from .api_docs import add_docs_page
 from .connections import WebSocketCap
-from .errors import ApiError, BadRequest, RateLimited, Unauthorized
+from .errors import ApiError, BadRequest, RateLimited, Unauthorized, safe_text
+from .headers import SecurityHeaders
+from .last_resort import LastResort
 from .limits import BodySizeLimit
 from .live import LiveMatch
 from .ratelimit import Buckets
@@ -60,7 +63,9 @@ def _validation_message(err: RequestValidationError) -> tuple[int, str]:
     if first.get("type") == "json_invalid":
         return 400, "the body is not valid JSON"
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "(body)"
-    return 422, f"{where}: {first.get('msg', 'invalid')}"
+    # a validator's message already says what is wrong (and often where)
+    message = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+    return 422, safe_text(message if message.startswith(f"{where}.") else f"{where}: {message}")
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -91,9 +96,13 @@ def create_app(settings: Settings) -> FastAPI:
         title="wartable web table",
         description="Play wartable's games together: matches, seats, actions, pushes.",
         lifespan=lifespan,
+        docs_url=None,  # FastAPI's pages load scripts from a CDN: see api_docs.py
+        redoc_url=None,
     )
     app.state.service = service
+    app.add_middleware(LastResort)  # innermost: a bug answers 500 JSON, one log line
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_message_bytes)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, 413s included
     app.add_middleware(WebSocketCap, per_address=settings.max_websockets_per_address)
     http_buckets = Buckets(settings.http_rate_per_second, settings.http_rate_burst)
 
@@ -103,7 +112,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(WartableError)
     async def _engine_error(_r: Request, err: WartableError) -> JSONResponse:
-        return JSONResponse({"error": str(err)}, status_code=422)
+        return JSONResponse({"error": safe_text(str(err))}, status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_r: Request, err: RequestValidationError) -> JSONResponse:
@@ -112,7 +121,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_r: Request, err: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(err.detail)}, status_code=err.status_code)
+        return JSONResponse({"error": safe_text(str(err.detail))}, status_code=err.status_code)
 
     def limited(request: Request) -> None:
         host = request.client.host if request.client else "?"
@@ -225,12 +234,15 @@ def create_app(settings: Settings) -> FastAPI:
         """The token comes in the first message, never in the URL (see ws.py)."""
         await serve_socket(service, settings, ws, match_id)
 
+    if settings.api_docs:
+        add_docs_page(app)
+
     @app.get("/", include_in_schema=False)
     async def index() -> Response:
         page = STATIC / "index.html"
         if page.is_file():
             return FileResponse(page)
-        return JSONResponse({"error": "no web client installed; see /docs for the API"}, 404)
+        return JSONResponse({"error": "no web client installed; see /openapi.json"}, 404)
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

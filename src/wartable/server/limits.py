@@ -1,15 +1,16 @@
-"""An ASGI middleware refusing HTTP bodies larger than the limit (413), read or announced."""
+"""An ASGI middleware refusing HTTP bodies larger than the limit (413), read or announced.
+
+The body is read here, before the app sees the request, so that a stream without
+Content-Length (chunked) is cut off at the limit: the answer is 413 with
+``connection: close`` and the rest of the stream is never read. Bodies are small
+(16 KiB by default), so holding one in memory costs nothing.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
-
-class _TooLarge(Exception):
-    pass
 
 
 class BodySizeLimit:
@@ -30,33 +31,34 @@ class BodySizeLimit:
                 if announced > self.max_bytes:
                     await self._refuse(send)
                     return
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
-                    raise _TooLarge
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _TooLarge:
-            if not started:
+            if message["type"] != "http.request":  # the client left before the body ended
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.max_bytes:
                 await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # after the body: only a disconnect can come
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
-        body: dict[str, Any] = {"error": f"the body is larger than {self.max_bytes} bytes"}
-        data = json.dumps(body).encode()
+        data = json.dumps({"error": f"the body is larger than {self.max_bytes} bytes"}).encode()
         await send(
             {
                 "type": "http.response.start",
@@ -64,6 +66,7 @@ class BodySizeLimit:
                 "headers": [
                     (b"content-type", b"application/json"),
                     (b"content-length", str(len(data)).encode()),
+                    (b"connection", b"close"),  # the rest of the stream is not read
                 ],
             }
         )

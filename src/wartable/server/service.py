@@ -39,7 +39,7 @@ from .live import LiveMatch, free_seats, lobby_entry
 from .settings import Settings
 from .storage import MatchRow, SeatRow, StaleVersion, Storage
 from .tokens import MAX_TOKEN_LENGTH, hash_token, new_match_id, new_token, same_hash
-from .validation import CreateMatch, check_config
+from .validation import CreateMatch, check_config, valid_match_id
 
 log = logging.getLogger("wartable.server")
 
@@ -102,7 +102,7 @@ class MatchService:
         if match is not None:
             match.touched = time.monotonic()
             return match
-        if not isinstance(match_id, str) or not 0 < len(match_id) <= 32:
+        if not valid_match_id(match_id):  # before the database: PostgreSQL refuses a NUL
             raise NotFound("no such match")
         async with self._load_lock:
             match = self.matches.get(match_id)

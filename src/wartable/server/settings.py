@@ -49,6 +49,8 @@ class Settings:
     max_ended_in_memory: int = 200
     # the origin put in invite links (empty: links are relative)
     public_url: str = ""
+    # serve /docs, a plain page of the routes (off: /openapi.json describes the API)
+    api_docs: bool = False
     # SQLite only: "full" (a commit reaches the disk before it is acknowledged) or "normal"
     # (it survives the process being killed, not a power cut; much faster on slow disks)
     sqlite_sync: str = "full"

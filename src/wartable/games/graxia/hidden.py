@@ -90,6 +90,9 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
     return s
 
 
-def reveals(event: Event) -> bool:
-    """Events whose values the rules make public: cards played or revealed."""
+def reveals(event: Event, seat: int) -> bool:
+    """Events whose values the rules make public: cards played or revealed; a card drawn
+    only to the seat that drew it (the event addressed to it alone)."""
+    if event.get("type") == "drawn":
+        return event.get("to") == [seat]
     return event.get("type") in REVEALING
