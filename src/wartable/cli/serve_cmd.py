@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated
 
 import typer
@@ -34,6 +35,31 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", help="Seconds a bot waits before acting.")
     ] = 0.0,
+    bot_max_iterations: Annotated[
+        int,
+        typer.Option(
+            "--bot-max-iterations",
+            min=0,
+            help="Most ISMCTS iterations a bot seated from the web may ask per decision "
+            "(0: the game's 'hard' level budget).",
+        ),
+    ] = 0,
+    bot_max_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-max-seconds",
+            min=0,
+            help="Most wall-time seconds a bot spec may ask per decision (0: 'seconds=' refused).",
+        ),
+    ] = 0.0,
+    bot_timeout: Annotated[
+        float,
+        typer.Option(
+            "--bot-timeout",
+            min=0.1,
+            help="A search bot thinking longer than this has its worker killed and moves at random.",
+        ),
+    ] = 30.0,
     rate: Annotated[
         float,
         typer.Option("--rate", help="Messages per second allowed per connection (0: no limit)."),
@@ -117,11 +143,17 @@ def serve(
         raise typer.BadParameter(
             f"the server needs the 'server' extra (pip install 'wartable[server]'): {err}"
         ) from None
+    for flag, value in (("--bot-max-seconds", bot_max_seconds), ("--bot-timeout", bot_timeout)):
+        if not math.isfinite(value):
+            raise typer.BadParameter(f"{flag} must be a finite number, got {value}")
     settings = Settings(
         database_url=db or default_database_url(),
         seat_timeout=seat_timeout,
         bot_workers=bot_workers,
         bot_delay=bot_delay,
+        bot_max_iterations=bot_max_iterations,
+        bot_max_seconds=bot_max_seconds,
+        bot_timeout=bot_timeout,
         rate_per_second=rate,
         rate_burst=max(1, int(rate * 2)),
         http_rate_per_second=http_rate,

@@ -37,6 +37,13 @@ class Settings:
     bot_workers: int = 1
     # pause before a bot acts, so a person can follow (seconds)
     bot_delay: float = 0.0
+    # what a search bot may cost (bot_limits.py, bot_pool.py): ISMCTS iterations per decision
+    # (0: the game's ``hard`` budget for its player count), the wall-time ``seconds=`` a spec
+    # may ask (0: refused), and the guard after which a decision's worker is killed and
+    # replaced and the bot moves at random
+    bot_max_iterations: int = 0
+    bot_max_seconds: float = 0.0
+    bot_timeout: float = 30.0
     # at most this many matches open (not finished) at once
     max_open_matches: int = 10_000
     # at most this many of them created from one client address (0: no limit)
