@@ -189,7 +189,14 @@ def _cpu_seconds(pid: int) -> float:
 
 
 # all the bench's connections come from 127.0.0.1: lift the caps per address
-NO_ADDRESS_CAPS = ("--max-connections-per-address", "0", "--max-websockets-per-address", "0")
+NO_ADDRESS_CAPS = (
+    "--max-connections-per-address",
+    "0",
+    "--max-websockets-per-address",
+    "0",
+    "--max-open-per-address",
+    "0",
+)
 
 
 def _measure(db_url: str, matches: int, seconds: float, *extra: str) -> dict[str, Any]:

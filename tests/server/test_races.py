@@ -19,6 +19,8 @@ from wartable.core.replay import run_replay
 from wartable.games import get_game
 
 GAME = "invasion"
+# one client address creates every match, and runs requests as fast as it can
+NO_LIMITS = ("--http-rate", "0", "--max-open-per-address", "0")
 
 
 async def _race_many(bases: list[str], races: int, seed: int) -> dict[str, Any]:
@@ -105,7 +107,7 @@ def _check(result: dict[str, Any], races: int) -> None:
 
 
 def test_a_thousand_races_for_the_same_version(sqlite_url: str) -> None:
-    server = ServerProcess(sqlite_url, "--http-rate", "0").start()
+    server = ServerProcess(sqlite_url, *NO_LIMITS).start()
     try:
         result = asyncio.run(_race_many([server.base], 1000, seed=11))
     finally:
@@ -115,8 +117,8 @@ def test_a_thousand_races_for_the_same_version(sqlite_url: str) -> None:
 
 def test_races_across_two_server_processes_on_postgresql(postgres_url: str) -> None:
     url = fresh_postgres_database(postgres_url)
-    a = ServerProcess(url, "--http-rate", "0").start()
-    b = ServerProcess(url, "--http-rate", "0").start()
+    a = ServerProcess(url, *NO_LIMITS).start()
+    b = ServerProcess(url, *NO_LIMITS).start()
     try:
         result = asyncio.run(_race_many([a.base, b.base], 300, seed=12))
     finally:

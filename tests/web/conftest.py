@@ -42,6 +42,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "0",
         "--http-rate",
         "0",
+        "--max-open-per-address",  # every test creates its matches from 127.0.0.1
+        "0",
     ]
     log = open(db.with_suffix(".log"), "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)

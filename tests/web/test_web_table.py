@@ -273,7 +273,7 @@ def test_replay_viewer_steps_through_a_finished_match(server: Server, page: Page
 def test_lobby_lists_an_open_table_and_a_stranger_joins_it(
     server: Server, browser: Browser
 ) -> None:
-    m = server.create("skirm", {}, [{"kind": "human"}, {"kind": "human"}])
+    m = server.create("skirm", {}, [{"kind": "human"}, {"kind": "human", "open": True}])
     host = browser.new_context().new_page()
     host.goto(server.invite(m["id"], m["seats"][0]["token"]))
     assert wait_board(host)["seat"] == "0"

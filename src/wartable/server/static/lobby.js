@@ -124,7 +124,9 @@ export class Lobby {
     const config = {};
     const d = defaults(this.game);
     for (const [k, v] of Object.entries(this.config)) if (JSON.stringify(v) !== JSON.stringify(d[k])) config[k] = v;
-    const spec = { game: this.game.id, config, seats: this.seats.map((s) => (s.kind === "bot" ? { kind: "bot", agent: s.agent } : { kind: "human" })) };
+    // a seat "open to anyone" is listed in Tables for a stranger to join; a person's other seats
+    // stay reserved for whoever holds their invite link
+    const spec = { game: this.game.id, config, seats: this.seats.map((s) => (s.kind === "bot" ? { kind: "bot", agent: s.agent } : s.open ? { kind: "human", open: true } : { kind: "human" })) };
     const name = this.root.querySelector("#match-name");
     if (name && name.value.trim()) spec.name = name.value.trim();
     try {
@@ -170,14 +172,15 @@ export class Lobby {
 
   matchRow(m) {
     const seats = m.seats || [];
-    const free = (m.free_seats || seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat)).map((seat) => ({ seat }));
-    const over = !!m.outcome || m.status === "finished" || m.status === "over";
+    // only seats their creator opened are joinable: the others are kept for their invite links
+    const free = (m.free_seats || seats.filter((s) => s.kind === "human" && s.open && !s.claimed).map((s) => s.seat)).map((seat) => ({ seat }));
+    const over = !!m.outcome || ["finished", "timed_out", "expired", "over"].includes(m.status);
     const mine = mySeats().find((e) => e.id === m.id);
     return h("div", { class: "match-row" },
       h("span", { class: "game-icon" }, ICON[m.game] || "♟"),
       h("div", { class: "match-info" },
         h("strong", {}, m.name || `${titleCase(m.game)} #${String(m.id).slice(0, 6)}`),
-        h("div", { class: "seat-dots" }, seats.map((s) => h("span", { class: `dot ${s.kind}${s.claimed ? " taken" : ""}`, style: { background: seatColour(s.seat) }, title: `Seat ${s.seat + 1}: ${s.kind === "bot" ? `bot ${s.agent || ""}` : s.claimed ? "taken" : "free"}` }))),
+        h("div", { class: "seat-dots" }, seats.map((s) => h("span", { class: `dot ${s.kind}${s.claimed ? " taken" : ""}`, style: { background: seatColour(s.seat) }, title: `Seat ${s.seat + 1}: ${s.kind === "bot" ? `bot ${s.agent || ""}` : s.claimed ? "taken" : s.open ? "free" : "reserved"}` }))),
         h("small", { class: "muted" }, over ? "finished" : m.status || `move ${m.version ?? 0}`)),
       h("div", { class: "match-buttons" },
         mine ? h("a", { class: "btn primary small", href: `#/m/${m.id}?seat=${mine.seat}&token=${encodeURIComponent(mine.token)}` }, "Resume") : null,
@@ -197,10 +200,11 @@ export class Lobby {
       h("span", { class: "seat-name" }, `Seat ${i + 1}`),
       h("select", { "aria-label": `seat ${i + 1}`, "data-seat-kind": i, onchange: (e) => {
         const v = e.target.value;
-        this.seats[i] = v === "human" ? { kind: "human" } : { kind: "bot", agent: v };
+        this.seats[i] = v === "human" ? { kind: "human" } : v === "open" ? { kind: "human", open: true } : { kind: "bot", agent: v };
         this.render();
       } },
-      h("option", { value: "human", selected: s.kind === "human" }, "Person"),
+      h("option", { value: "human", selected: s.kind === "human" && !s.open }, "Person (invite link)"),
+      i > 0 ? h("option", { value: "open", selected: s.kind === "human" && !!s.open }, "Person — open to anyone") : null,
       LEVELS.filter(([a]) => (g.agents || []).includes(a)).map(([a, t]) => h("option", { value: a, selected: s.kind === "bot" && s.agent === a }, `Bot — ${t}`)))));
     const create = h("section", { class: "panel create" },
       h("h2", {}, `${ICON[g.id] || ""} ${g.title}`),
@@ -237,7 +241,7 @@ export class Lobby {
       (c.seats || []).map((s, i) => {
         const link = s.url ? new URL(s.url, location.origin).href : matchLink(c.id, s.seat, s.token);
         return h("div", { class: "invite-row", style: { borderLeftColor: seatColour(s.seat) } },
-          h("span", {}, `Seat ${s.seat + 1}${i === 0 ? " (you)" : ""}`),
+          h("span", {}, `Seat ${s.seat + 1}${i === 0 ? " (you)" : s.open ? " (open to anyone)" : ""}`),
           i === 0 ? h("a", { class: "btn small primary", href: `#/m/${c.id}?seat=${s.seat}&token=${encodeURIComponent(s.token)}`, "data-open-seat": s.seat }, "Take your seat")
             : h("a", { class: "btn small", href: `#/m/${c.id}?seat=${s.seat}&token=${encodeURIComponent(s.token)}`, "data-open-seat": s.seat, target: "_blank" }, "Open"),
           h("button", { class: "btn small", type: "button", "data-copy": s.seat, onclick: () => copyText(link) }, "Copy link"));
