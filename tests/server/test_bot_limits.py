@@ -260,6 +260,37 @@ def test_a_bot_past_the_guard_moves_at_random_and_the_match_goes_on(
     assert any("thought for more than 0.2 s" in r.getMessage() for r in caplog.records)
 
 
+def test_a_resumed_bot_over_the_limits_moves_at_random(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A match stored under looser limits (an older server, or before the operator lowered
+    them) is resumed without ``create``'s check: its bot still may not think without bound.
+    100,000,000 iterations would take about an hour, so the bot moves only if it is held
+    to the limits."""
+    caplog.set_level(logging.WARNING, logger="wartable.server.bots")
+    with make_client(sqlite_url, http_rate_per_second=0, bot_max_iterations=10**8) as first:
+        r = _post(first, "ismcts:iterations=100000000")
+        assert r.status_code == 200, r.text
+        body = r.json()
+        mid = body["id"]
+        token = next(s["token"] for s in body["seats"] if s["seat"] == 0)
+        while True:  # the person plays until the bot must act, then the server stops
+            v = first.get(f"/api/matches/{mid}", headers=bearer(token)).json()
+            if 1 in v["to_act"]:
+                break
+            first.post(
+                f"/api/matches/{mid}/actions",
+                json={"action": v["legal"][0]["notation"], "version": v["version"]},
+                headers=bearer(token),
+            )
+    with make_client(sqlite_url, http_rate_per_second=0, bot_timeout=3600) as second:
+        _play_until(second, mid, token, 1, 2, time.monotonic() + 120)
+    assert any(
+        "moves at random" in r.getMessage() and "limit of 40000" in r.getMessage()
+        for r in caplog.records
+    )
+
+
 # ----- workers end with the server -----------------------------------------------------------
 
 

@@ -19,8 +19,10 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from wartable.agents.specs import parse_agent_spec
+from wartable.core.errors import WartableError
 from wartable.core.rng import Rng
 
+from .bot_limits import BotLimits, check_bot_spec
 from .bot_pool import BotPool
 from .bot_worker import choose_action
 from .errors import ApiError
@@ -42,10 +44,17 @@ RETRY_AFTER = 0.5  # seconds before a bot tries again after an unexpected failur
 
 class BotRunner:
     def __init__(
-        self, workers: int, delay: float, submit: Submit, timeout: float = DECISION_TIMEOUT
+        self,
+        workers: int,
+        delay: float,
+        submit: Submit,
+        timeout: float = DECISION_TIMEOUT,
+        limits: BotLimits | None = None,
     ) -> None:
         self.delay = delay
         self.submit = submit
+        self.limits = limits
+        self._over_limits: set[tuple[str, int]] = set()  # bot seats already logged as such
         self.tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self.threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.pool = BotPool(workers, timeout)
@@ -78,8 +87,24 @@ class BotRunner:
             task = asyncio.get_running_loop().create_task(self._run(match, seat, info.agent or ""))
             self.tasks[key] = task
 
+    def _within_limits(self, match: LiveMatch, seat: int, spec: str) -> str:
+        """``spec``, or ``random`` for a bot stored before the limits it exceeds (an older
+        server, or an operator who lowered them): a match resumed from the database is
+        not checked by ``create``."""
+        if self.limits is None:
+            return spec
+        try:
+            check_bot_spec(spec, match.game.id, len(match.seats), self.limits)
+        except WartableError as err:
+            if (match.id, seat) not in self._over_limits:
+                self._over_limits.add((match.id, seat))
+                log.warning("bot at seat %d of match %s moves at random: %s", seat, match.id, err)
+            return "random"
+        return spec
+
     async def _run(self, match: LiveMatch, seat: int, spec: str) -> None:
         try:
+            spec = self._within_limits(match, seat, spec)
             for _attempt in range(1000):
                 if match.ended or seat not in match.to_act:
                     return

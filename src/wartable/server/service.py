@@ -57,10 +57,14 @@ class MatchService:
         self.matches: dict[str, LiveMatch] = {}
         threads = 8 if self.storage.is_postgres else 1
         self._db = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="db")
-        self.bots = BotRunner(
-            settings.bot_workers, settings.bot_delay, self.act, settings.bot_timeout
-        )
         self.bot_limits = BotLimits(settings.bot_max_iterations, settings.bot_max_seconds)
+        self.bots = BotRunner(
+            settings.bot_workers,
+            settings.bot_delay,
+            self.act,
+            settings.bot_timeout,
+            self.bot_limits,
+        )
         self.committer = Committer(self.storage, self.db)
         self._load_lock = asyncio.Lock()
         self._background: list[asyncio.Task[None]] = []
