@@ -1,8 +1,9 @@
 """The ISMCTS agent cannot see hidden information.
 
 Three angles, each over every registered game:
-1. Re-randomise everything the seat cannot see (``determinize`` of its own
-   observation): the agent's move and its whole root statistics are unchanged.
+1. Re-randomise everything the seat cannot see (the game's ``hidden.py`` scrambler,
+   declared apart from ``observe``): the agent's move and its whole root statistics are
+   unchanged.
    A control agent that peeks at the true state from its caller's frame (the
    way a leaky bot could) fails the same check, so the check can fail.
 2. Inside a real match (``play_match``) a spying game proxy checks every call
@@ -62,14 +63,17 @@ def decide(game: Any, true_state: Any, seat: int, agent: Any, seed: int) -> int:
 
 @pytest.mark.parametrize("gid", GAMES)
 def test_choice_unchanged_when_hidden_information_is_redrawn(gid: str) -> None:
+    """The hidden state is redrawn by the game's ``hidden.py`` scrambler (written from the
+    rulebook apart from ``observe``/``determinize``), not from the seat's own observation:
+    the agent, asked through the game as a match asks it, must choose the same."""
     game = get_game(gid)
+    scramble = game.hidden_scrambler()
+    assert scramble is not None
     budget = SMALL_BUDGET.get(gid, 60)
     redrawn = peek_differs = 0
     for n, (state, seat) in enumerate(decision_states(gid, seed=21, count=6)):
-        obs = game.observe(state, seat)
         for k in range(3):
-            other = game.determinize(obs, Rng(1000 * n + k))
-            assert game.observe(other, seat) == obs  # the seat's view is the same
+            other = scramble(state, seat, Rng(1000 * n + k))
             if hidden_dump(game, other) == hidden_dump(game, state):
                 continue  # nothing hidden here: no evidence either way
             redrawn += 1
@@ -81,6 +85,24 @@ def test_choice_unchanged_when_hidden_information_is_redrawn(gid: str) -> None:
             peek_differs += decide(game, state, seat, peek, 7) != decide(game, other, seat, peek, 7)
     assert redrawn >= 3, f"{gid}: too few positions with hidden information to test"
     assert peek_differs > 0, f"{gid}: the control (a peeking bot) was never caught"
+
+
+def test_choice_check_catches_an_observation_that_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Control for the check above: with Weapons' ``observe`` listing the cards in the other
+    hands among the discards (a planted leak), the agent's determinizations, hence its
+    search, follow those cards, and the check sees it."""
+    from wartable.games.weapons.game import WeaponsGame
+
+    original = WeaponsGame.observe
+
+    def leaky(self: WeaponsGame, state: Any, player: int | None) -> dict[str, Any]:
+        obs = original(self, state, player)
+        others = [c for p, h in enumerate(state.hands) if p != player for c in h]
+        return {**obs, "discard": obs["discard"] + sorted(others)}
+
+    monkeypatch.setattr(WeaponsGame, "observe", leaky)
+    with pytest.raises(AssertionError):
+        test_choice_unchanged_when_hidden_information_is_redrawn("weapons")
 
 
 @pytest.mark.parametrize("gid", GAMES)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import cli_errors
+from .common import cli_errors, fail
 
 
 @cli_errors
@@ -134,11 +134,21 @@ def serve(
         bool, typer.Option("--api-docs", help="Serve /docs, a plain page listing the API routes.")
     ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
+    proxy: Annotated[
+        str | None,
+        typer.Option(
+            "--proxy",
+            help="Address of the reverse proxy in front (comma-separated, or a network like "
+            "10.0.0.0/8): only its X-Forwarded-For/-Proto headers are believed. Without it no "
+            "forwarded header is, and every client is the address it connects from.",
+        ),
+    ] = None,
 ) -> None:
     """Run the web table: people and bots play over HTTP and WebSockets."""
     try:
         from wartable.server.serve import run
         from wartable.server.settings import Settings, default_database_url
+        from wartable.server.startup import EXIT_DATABASE, StartupError
     except ModuleNotFoundError as err:
         raise typer.BadParameter(
             f"the server needs the 'server' extra (pip install 'wartable[server]'): {err}"
@@ -168,7 +178,10 @@ def serve(
         max_connections_per_address=max_connections_per_address,
         max_websockets_per_address=max_websockets_per_address,
     )
-    run(settings, host, port, log_level)
+    try:
+        run(settings, host, port, log_level, proxy=proxy)
+    except StartupError as err:
+        fail(f"wartable serve: {err}", EXIT_DATABASE)
 
 
 def register(app: typer.Typer) -> None:
