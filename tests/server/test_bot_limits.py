@@ -16,7 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.conftest import make_client
 from tests.server.support import ServerProcess, bearer
+from typer.testing import CliRunner
 
+from wartable.cli.main import app as cli_app
 from wartable.games import get_game
 from wartable.server.bot_pool import BotPool
 
@@ -95,6 +97,23 @@ def test_the_operator_sets_the_caps(sqlite_url: str) -> None:
         assert _post(client, "easy").status_code == 200
         r = _post(client, "normal")
         assert r.status_code == 422 and "10000" in r.json()["error"], r.text
+
+
+@pytest.mark.parametrize(
+    ("flag", "value"),
+    [
+        ("--bot-max-iterations", "-1"),
+        ("--bot-max-seconds", "-1"),
+        ("--bot-max-seconds", "nan"),
+        ("--bot-max-seconds", "inf"),
+        ("--bot-timeout", "0"),
+        ("--bot-timeout", "inf"),
+    ],
+)
+def test_bad_bot_limits_are_refused_before_the_server_starts(flag: str, value: str) -> None:
+    result = CliRunner().invoke(cli_app, ["serve", "--db", "sqlite:///:memory:", flag, value])
+    assert result.exit_code == 2, result.output
+    assert flag in result.output
 
 
 # ----- the pool: fair between matches, a guard on each decision -------------------------

@@ -155,7 +155,7 @@ def serve(
         ) from None
     for flag, value in (("--bot-max-seconds", bot_max_seconds), ("--bot-timeout", bot_timeout)):
         if not math.isfinite(value):
-            raise typer.BadParameter(f"{flag} must be a finite number, got {value}")
+            fail(f"{flag} must be a finite number, got {value}")
     settings = Settings(
         database_url=db or default_database_url(),
         seat_timeout=seat_timeout,
