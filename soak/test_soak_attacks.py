@@ -49,18 +49,24 @@ async def _slowloris(port: int, until: float, tally: Counter[str]) -> None:
             opened = time.monotonic()
             try:
                 writer.write(b"GET /api/matches HTTP/1.1\r\nHost: x\r\n")
+                answer = b""
                 while time.monotonic() < until:
                     writer.write(b"X")
                     await writer.drain()
-                    with contextlib.suppress(asyncio.TimeoutError):
-                        if await asyncio.wait_for(reader.read(1024), 1.0) == b"":
+                    with contextlib.suppress(TimeoutError):
+                        chunk = await asyncio.wait_for(reader.read(1024), 1.0)
+                        if chunk == b"":
                             break
+                        answer += chunk
                 else:
                     return
-                tally["slowloris closed by server"] += 1
-                tally["slowloris seconds held"] += int(time.monotonic() - opened)
+                if b" 429 " in answer[:20]:
+                    tally["slowloris refused 429"] += 1
+                else:
+                    tally["slowloris closed by server"] += 1
+                    tally["slowloris seconds held"] += int(time.monotonic() - opened)
             except OSError:
-                tally["slowloris closed by server"] += 1
+                tally["slowloris refused (reset)"] += 1
             finally:
                 writer.close()
 
