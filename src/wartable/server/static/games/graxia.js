@@ -211,6 +211,7 @@ export default {
       case "shield": return `The unit at ${e.cell} forms a shield`;
       case "retreat": return `${who} retreats to ${e.dest}`;
       case "portals": return `${who} opens portals at ${(e.cells || []).join(" and ")}`;
+      case "portal_removed": return `${who} removes the portal at ${e.cell}`;
       case "battle": return `Battle! ${e.attacker} attacks ${e.defender}${e.bv ? ` (${e.bv.join(" vs ")})` : ""}`;
       case "battle_values": return `Battle values ${(e.bv || []).join(" vs ")}`;
       case "battle_wounds": return `Battle values ${(e.bv || []).join(" vs ")}: ${JSON.stringify(e.wounds)} wounds`;
