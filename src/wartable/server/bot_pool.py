@@ -22,8 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import wartable
-
 from .bot_worker import encode_request
 
 log = logging.getLogger("wartable.server.bots")
@@ -51,7 +49,7 @@ class Worker:
     @classmethod
     async def start(cls) -> Worker:
         env = dict(os.environ)
-        source = str(Path(wartable.__file__).resolve().parents[1])  # this very engine
+        source = str(Path(__file__).resolve().parents[2])  # this very engine: src/
         env["PYTHONPATH"] = os.pathsep.join(p for p in (source, env.get("PYTHONPATH")) if p)
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
