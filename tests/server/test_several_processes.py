@@ -48,12 +48,16 @@ def test_a_match_with_one_seat_on_each_of_two_processes(postgres_url: str) -> No
     try:
         client = httpx.Client(base_url=a.base, timeout=10)
         mid, tokens = create_match(client, "draconia", [{"kind": "human"}, {"kind": "human"}])
-        # the lobby of the other process lists it (read from the shared database)
-        assert mid in [m["id"] for m in httpx.get(f"{b.base}/api/matches").json()]
+        # the lobby of the other process lists it (read from the shared database): in play,
+        # its seats reserved for their tokens
+        running = httpx.get(f"{b.base}/api/matches", params={"state": "running"}).json()
+        assert mid in [m["id"] for m in running]
         ws_url = {0: a.base, 1: b.base}
         stack = contextlib.ExitStack()
         sockets = {
-            s: stack.enter_context(connect(f"{ws_url[s].replace('http', 'ws')}/api/matches/{mid}/ws"))
+            s: stack.enter_context(
+                connect(f"{ws_url[s].replace('http', 'ws')}/api/matches/{mid}/ws")
+            )
             for s in tokens
         }
         for s, t in tokens.items():
