@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .agent import Agent
+from .errors import IllegalAction
 from .game import Game, Outcome
 from .rng import Rng
 from .seeds import derive_seed
@@ -56,7 +58,14 @@ def play_match(
     """Play one game to the end with the fast path (agents choose from legal actions).
 
     ``agent_seed`` seeds the agents' generators (``agent_rngs``); by default it is
-    ``default_agent_seed(seed)``, so the same arguments always give the same game."""
+    ``default_agent_seed(seed)``, so the same arguments always give the same game.
+
+    An agent's answer must be one of the ``legal`` ids it was offered, as an integer: a
+    Python ``int`` or any other integral number type (a numpy integer: it is logged as
+    ``int``); never a ``bool``, a float (even ``2.0``) or a string. Anything else raises
+    ``IllegalAction`` naming the agent, the seat, the answer and the decision number (the
+    decisions already played), before the state changes: ``apply_fast`` does not check,
+    and would play on or crash on it."""
     config = game.make_config(config)
     state = game.new_state(config, seed)
     seats = game.num_players(state)
@@ -81,7 +90,14 @@ def play_match(
                 obs = game.seat_view(state, seat)
             else:
                 obs = game.observe(state, seat)
-            action = agent.act(game, obs, legal, seat, rngs[seat])
+            # typed ``object`` through ``Any``: compiled code would otherwise cast the answer
+            # to ``int`` and raise its own TypeError before the check below
+            chooser: Any = agent
+            answer: object = chooser.act(game, obs, legal, seat, rngs[seat])
+            if type(answer) is int and answer in legal:  # the usual case: one membership test
+                action = answer
+            else:
+                action = _refuse_or_convert(game.id, agent, seat, answer, legal, len(log))
         game.apply_fast(state, seat, action, None)
         log.append((seat, action))
         if len(log) > max_decisions:
@@ -89,3 +105,25 @@ def play_match(
     record.outcome = game.outcome(state)
     record.metrics = game.metrics(state)
     return record
+
+
+def _refuse_or_convert(
+    game_id: str, agent: Agent, seat: int, answer: object, legal: list[int], decision: int
+) -> int:
+    """A legal answer of another integral type (a numpy integer) as ``int``; otherwise
+    ``IllegalAction`` naming who answered what, where."""
+    name = getattr(agent, "name", type(agent).__name__)
+    where = f"{game_id}: agent {name!r} at seat {seat}, decision {decision}"
+    if isinstance(answer, bool) or not isinstance(answer, numbers.Integral):
+        raise IllegalAction(
+            f"{where}: returned {repr(answer)[:60]} ({type(answer).__name__}), "
+            "not an integer action id"
+        )
+    action = int(answer)
+    if action not in legal:
+        shown = ", ".join(str(a) for a in legal[:20]) + (", ..." if len(legal) > 20 else "")
+        raise IllegalAction(
+            f"{where}: returned action {action}, which is not legal here "
+            f"({len(legal)} legal: {shown})"
+        )
+    return action

@@ -1,4 +1,4 @@
-"""The heuristic bot (issue 4): it beats the random bot in at least 90% of 2-player games."""
+"""The heuristic bot: it beats the random bot in at least 90% of 2-player games."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ def test_heuristic_beats_random_in_two_player_games() -> None:
 
 
 def test_heuristic_plays_every_mode() -> None:
-    """The bot only ever returns legal actions, in every mode (play_match would fail otherwise)."""
+    """The bot only ever returns legal actions, in every mode (play_match raises IllegalAction
+    on any other answer)."""
     for cfg in GAME.example_configs():
         config = GAME.make_config(cfg)
         agents = [AGENTS["heuristic"]() for _ in range(config.players)]
