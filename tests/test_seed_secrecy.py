@@ -183,3 +183,61 @@ def test_pettingzoo_gives_the_seed_only_after_the_end() -> None:
         e.step(legal[rng.below(len(legal))])
     assert isinstance(e.seed_used, int)
     assert not any("seed" in str(k) for info in e.infos.values() for k in info)
+
+
+# What is guaranteed against brute force (docs/architecture.md "Seeds are secret"): a seed
+# nobody typed (the web table's matches, ``wartable play`` without ``--seed``) is two
+# independent 64-bit draws from the operating system, out of reach of trying numbers; a
+# typed seed (``--seed``, a lab's master seed) is reproducible, hence public to anyone who
+# tries small numbers. The attack: a seat inverts its generator's first output (its state,
+# ``derive_seed(agent_seed, "agent", seat)``) and looks it up among the states the seeds
+# 0 .. 2**18 - 1 give that seat.
+BRUTE_FORCE = 1 << 18
+
+
+@pytest.fixture(scope="module")
+def seat0_states_of_small_seeds() -> dict[int, int]:
+    return {derive_seed(default_agent_seed(s), "agent", 0): s for s in range(BRUTE_FORCE)}
+
+
+class FirstOutputSpy:
+    """Plays randomly; keeps its generator's state, recovered from its first output."""
+
+    needs_observation = False
+
+    def __init__(self) -> None:
+        self.state: int | None = None
+
+    def act(self, game: Game[Any, Any], obs: Any, legal: list[int], seat: int, rng: Rng) -> int:
+        if self.state is None:
+            self.state = (unmix(rng.copy().next64()) - GAMMA) & MASK
+        return legal[rng.below(len(legal))]
+
+
+def _spied_state(typed: int | None) -> tuple[int, int | None]:
+    """A Weapons game seeded as ``wartable play`` seeds it; (match seed, seat 0's state)."""
+    from wartable.cli.play_cmd import match_seeds
+
+    seed, agent_seed = match_seeds(typed)
+    spies = [FirstOutputSpy() for _ in range(4)]
+    play_match(get_game("weapons"), {}, seed, spies, agent_seed=agent_seed)
+    return seed, spies[0].state
+
+
+def test_a_typed_small_seed_is_found_by_trying_numbers(
+    seat0_states_of_small_seeds: dict[int, int],
+) -> None:
+    """The honest limit: a seat of a game seeded ``--seed 4321`` finds the seed, hence the
+    deal, by trying the numbers up to 2**18."""
+    seed, state = _spied_state(4321)
+    assert seed == 4321 and seat0_states_of_small_seeds.get(state or -1) == 4321
+
+
+def test_an_untyped_seed_is_not_found_by_trying_numbers(
+    seat0_states_of_small_seeds: dict[int, int],
+) -> None:
+    """No seed typed: the same attack finds nothing, over several games."""
+    for _ in range(5):
+        seed, state = _spied_state(None)
+        assert state is not None and state not in seat0_states_of_small_seeds
+        assert seed >= BRUTE_FORCE  # the match seed is no small number either

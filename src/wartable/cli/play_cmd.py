@@ -59,6 +59,15 @@ def format_event(game: Game[Any, Any], e: Event, state: Any = None) -> str:
     return f"{e.get('type', 'event')}: {fields}" if fields else str(e.get("type", "event"))
 
 
+def match_seeds(typed: int | None) -> tuple[int, int]:
+    """(match seed, agent seed). Untyped: two independent 64-bit draws from the operating
+    system, which nobody can guess. Typed (``--seed``): the seed itself and an agent seed
+    derived from it, reproducible and therefore only as secret as the number typed."""
+    if typed is None:
+        return fresh_seed(), fresh_seed()
+    return typed, default_agent_seed(typed)
+
+
 def seat_bots(game_id: str, seats: int, human: int, vs: list[str]) -> dict[int, str]:
     others = [s for s in range(seats) if s != human]
     if not vs:
@@ -191,10 +200,7 @@ def play(
     """Play GAME in the terminal against bots."""
     game: Game[Any, Any] = get_game(game_id)
     cfg = game.make_config(parse_config(config))
-    if seed is None:  # two independent secret draws
-        seed, agent_seed = fresh_seed(), fresh_seed()
-    else:
-        agent_seed = default_agent_seed(seed)
+    seed, agent_seed = match_seeds(seed)
     state = game.new_state(cfg, seed)
     seats = game.num_players(state)
     if not 0 <= seat < seats:

@@ -13,9 +13,10 @@ domain-separated by a label), which nobody can run backwards.
 - ``fresh_seed()``: 64 bits from the operating system (``secrets``), for interactive play
   and the environments when no seed is given.
 
-A deterministic derivation is only as secret as its input: a master seed that a person
-typed (``--seed 7``) can be guessed by trying small numbers. Reproducible runs (the lab,
-tests) accept that; tables between strangers draw fresh seeds.
+A deterministic derivation is only as secret as its input: a seed that a person typed
+(``--seed 7``) is public to anyone who tries small numbers (``tests/test_seed_secrecy.py``
+finds it from a seat's generator). Reproducible runs (the lab, tests) accept that; tables
+between strangers (the web table, ``wartable play`` without ``--seed``) draw fresh seeds.
 """
 
 from __future__ import annotations
