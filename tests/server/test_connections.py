@@ -188,11 +188,13 @@ def test_connections_beyond_the_cap_of_an_address_are_answered_429(tmp_path: Pat
                 s.close()
 
 
-def _spectate(server: Server, match_id: str) -> ClientConnection:
-    ws = connect(f"ws://{LOOPBACK}:{server.port}/api/matches/{match_id}/ws", open_timeout=10)
-    ws.send(json.dumps({"type": "auth"}))
-    assert json.loads(ws.recv(timeout=10))["type"] == "view"
-    return ws
+@contextlib.contextmanager
+def _spectate(server: Server, match_id: str) -> Iterator[ClientConnection]:
+    url = f"ws://{LOOPBACK}:{server.port}/api/matches/{match_id}/ws"
+    with connect(url, open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "auth"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "view"
+        yield ws
 
 
 def test_websockets_beyond_the_cap_of_an_address_are_refused_with_429(tmp_path: Path) -> None:
@@ -202,8 +204,8 @@ def test_websockets_beyond_the_cap_of_an_address_are_refused_with_429(tmp_path: 
         mid, _ = create_match(client, "draconia", [{"kind": "human"}, {"kind": "human"}])
         with contextlib.ExitStack() as stack:
             sockets = [stack.enter_context(_spectate(server, mid)) for _ in range(cap)]
-            with pytest.raises(InvalidStatus) as refused:
-                _spectate(server, mid)
+            with pytest.raises(InvalidStatus) as refused, _spectate(server, mid):
+                pass
             assert refused.value.response.status_code == 429
             assert b"WebSockets per address" in refused.value.response.body
             # plain HTTP from the same address is not affected by the WebSocket cap
@@ -219,8 +221,8 @@ def test_websockets_beyond_the_cap_of_an_address_are_refused_with_429(tmp_path: 
 
             assert wait_until(accepted, 10), "a closed WebSocket's place was not freed"
             for _ in range(20):  # refusals are answers, not errors: the log stays quiet
-                with pytest.raises(InvalidStatus):
-                    _spectate(server, mid)
+                with pytest.raises(InvalidStatus), _spectate(server, mid):
+                    pass
         assert "handshake" not in server.log.read_text(), server.log.read_text()[:2000]
 
 
