@@ -252,10 +252,18 @@ def test_configs_and_positions_naming_server_files_are_refused(client: TestClien
     assert len(client.get("/api/matches", params={"state": "running"}).json()) == before
 
 
-def test_lobby_shows_no_hidden_information(client: TestClient) -> None:
-    seats = [{"kind": "human", "open": True}, {"kind": "bot", "agent": "random"}]
-    mid, _ = create(client, "draconia", seats)
-    entry = next(m for m in client.get("/api/matches").json() if m["id"] == mid)
+def test_lobby_shows_no_hidden_information(client: TestClient, db_url: str) -> None:
+    """The lobby's values, not only its keys: the match seed stored in the database, the
+    seat tokens (and their hashes) and the names of the cards in every hand, rebuilt by the
+    engine from the stored seed, appear nowhere in its JSON."""
+    from wartable.games.draconia.scenario import names
+    from wartable.server.storage import Storage
+
+    seats = [{"kind": "human", "open": True}, {"kind": "human"}]
+    mid, tokens = create(client, "draconia", seats)
+    r = client.get("/api/matches")
+    assert r.status_code == 200
+    entry = next(m for m in r.json() if m["id"] == mid)
     assert set(entry) == {
         "id",
         "game",
@@ -266,6 +274,24 @@ def test_lobby_shows_no_hidden_information(client: TestClient) -> None:
         "free_seats",
         "created_at",
     }
+    storage = Storage(db_url)
+    try:
+        row = storage.load_match(mid)
+    finally:
+        storage.close()
+    assert row is not None
+    game = get_game("draconia")
+    state = game.new_state(game.make_config(row.config), row.seed)
+    hidden = {name for seat in range(2) for name in names(state, seat, state.hand[seat])}
+    secrets_ = {
+        str(row.seed),
+        *(t for t in tokens.values() if t),
+        *(seat.token_hash for seat in row.seats if seat.token_hash),
+    }
+    text = r.text
+    assert len(hidden) >= 5 and len(secrets_) >= 3
+    assert not [x for x in secrets_ if x in text], "the lobby shows a seed or a token"
+    assert not [n for n in hidden if n in text], "the lobby names cards in a hand"
 
 
 def test_floods_are_rate_limited_per_connection(sqlite_url: str) -> None:
