@@ -1,4 +1,4 @@
-"""Win-rate statistics: Wilson score intervals and small tallies.
+"""Win-rate statistics: Wilson score intervals (``core.stats``) and small tallies.
 
 Pure functions over counts, so a run's summary and the report over stored
 results aggregate the same way.
@@ -6,27 +6,12 @@ results aggregate the same way.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
-Z95 = 1.959963984540054
+from wartable.core.stats import Z95, wilson_interval
 
-
-def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` successes out of ``n`` (95% by default;
-    a tournament counts a draw as half a success).
-
-    ``(0.0, 1.0)`` when ``n == 0``: nothing is known.
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    z2 = z * z
-    denom = 1.0 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["Z95", "Tally", "wilson_interval"]  # the interval lives in core, shared with games
 
 
 @dataclass

@@ -8,25 +8,15 @@ faction-versus-faction matrix and each faction's overall win rate with a Wilson
 from __future__ import annotations
 
 import itertools
-import math
 import sys
 from dataclasses import dataclass, field
 
 from wartable.core.match import play_match
+from wartable.core.stats import wilson_interval
 
 from .cards import FACTIONS
 from .game import GAME
 from .heuristic import HeuristicAgent
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (centre - half, centre + half)
 
 
 @dataclass
@@ -41,7 +31,7 @@ class BalanceResult:
 
     def interval(self, faction: str) -> tuple[float, float]:
         n = self.games_per_pairing * (len(FACTIONS) - 1)
-        return wilson(sum(self.wins[faction].values()), n)
+        return wilson_interval(sum(self.wins[faction].values()), n)
 
 
 def faction_matrix(games_per_pairing: int = 200, seed: int = 0) -> BalanceResult:

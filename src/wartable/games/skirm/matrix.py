@@ -10,24 +10,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from math import sqrt
 from typing import Any
 
 from wartable.core.match import play_match
+from wartable.core.stats import wilson_interval
 
 from .agents import HeuristicAgent
 from .cards import load_cards
 from .game import SkirmGame
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def matrix(games: int, seed: int, step3: str, data_dir: str | None) -> list[list[tuple[int, int]]]:
@@ -80,9 +70,9 @@ def format_matrix(m: Any, cards: Any, games: int) -> str:
             if i == j:
                 cells.append(f"{'-':>13}")
             else:
-                lo, hi = wilson(w, n)
+                lo, hi = wilson_interval(w, n)
                 cells.append(f"{100 * w / n:3.0f} [{100 * lo:2.0f}-{100 * hi:3.0f}]".rjust(13))
-        lo, hi = wilson(tw, tn)
+        lo, hi = wilson_interval(tw, tn)
         lines.append(
             f"{c.id:>5} "
             + " ".join(cells)
