@@ -11,9 +11,9 @@ import pytest
 from graxia_helpers import GAME, act, blank, cell, legal_texts, put, roundtrip
 from npc_helpers import player_turn
 
-from wartable.core.errors import IllegalAction
+from wartable.core.errors import IllegalAction, PositionError
 from wartable.games.graxia import actions as A
-from wartable.games.graxia.state import B_BV1, DRAW, OVER, GraxiaState
+from wartable.games.graxia.state import B_ADVANCE, B_BV1, B_EXCH, DRAW, OVER, T_PORTAL, GraxiaState
 
 
 def _portal_tiles(texts: list[str]) -> set[str]:
@@ -244,3 +244,34 @@ def test_section_9_2_moving_along_the_settlement_reinforces_again() -> None:
     s.decks[0] = [s.cat.unit_index["Orc Raiders"]]
     s.flags[cell(s, "5,2")] = 0  # a later round: it may move again
     assert _reinforced(GAME.apply(s, 0, "move 5,2 5,1")) == ["4,2"]
+
+
+def test_section_5_1_a_half_used_removal_with_two_portals_is_refused() -> None:
+    """The mark "one of two portals removed this round" with the seat still holding two (or
+    none) is an impossible position: refused with the reason, like any other."""
+    s = blank("2p-1", turn=2)
+    _guardian_at(s, "2,4")
+    s.portal[cell(s, "3,4")] = s.portal[cell(s, "0,5")] = 0
+    data = GAME.state_to_json(s)
+    data["track"][T_PORTAL] = 2
+    with pytest.raises(PositionError, match="one of two portals removed"):
+        GAME.state_from_json(s.config, data)
+    data["track"][T_PORTAL] = 3
+    with pytest.raises(PositionError, match="track"):
+        GAME.state_from_json(s.config, data)
+
+
+def test_section_9_2_an_advance_is_a_move() -> None:
+    """§7 step 10: the attacker "may move his unit onto the vacated map tile": a Player unit
+    that advances onto 5,2, next to the neutral village 4,2, moved next to it (§9.2)."""
+    s = _solo4("each_move")
+    put(s, cell(s, "5,3"), "Mammoth", 0)
+    put(s, cell(s, "5,2"), "Goblin Skirmishers", 1, wounds=3)  # 4 health: it falls
+    events = GAME.apply(s, 0, "attack 5,3 5,2")
+    for _ in range(20):
+        if s.phase == B_ADVANCE:
+            break
+        events += GAME.apply(s, 0, "pass" if s.phase == B_EXCH else "bluff")
+    assert s.phase == B_ADVANCE and not _reinforced(events)
+    assert _reinforced(GAME.apply(s, 0, "advance")) == ["4,2"]
+    assert s.owner[cell(s, "5,2")] == 0 and s.owner[cell(s, "4,2")] == 1
