@@ -360,7 +360,7 @@ def test_one_token_resumes_the_seat_on_several_connections(client: TestClient) -
 
 
 def test_games_openapi_and_the_client_page(client: TestClient) -> None:
-    """``/api/games`` is what ``wartable games --json`` prints; ``/docs`` documents the API;
+    """``/api/games`` is what ``wartable games --json`` prints; ``/openapi.json`` documents the API;
     ``/`` is the web client's page."""
     from wartable.cli.games_cmd import game_info
 
