@@ -210,21 +210,6 @@ class LiveMatch:
             "rematch": self.rematch_id,
         }
 
-    def lobby_entry(self) -> dict[str, Any]:
-        return lobby_entry(
-            MatchRow(
-                self.id,
-                self.game.id,
-                self.config_json,
-                0,
-                self.name,
-                self.status,
-                created_at=self.created_at,
-                seats=self.seats,
-            ),
-            self.version,
-        )
-
     def replay(self, seat: int | None) -> dict[str, Any]:
         """After the end: ``replay``, a replay log ``wartable replay`` re-runs (seed included),
         and ``final``, the last position with every card shown.
