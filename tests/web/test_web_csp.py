@@ -15,7 +15,8 @@ HEURISTIC = {"kind": "bot", "agent": "heuristic"}
 RECORD_VIOLATIONS = """
 window.__cspViolations = [];
 document.addEventListener('securitypolicyviolation', (e) => {
-  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${where}`);
 });
 """
 
