@@ -111,13 +111,33 @@ def test_plays_legal_moves_to_the_end(gid: str) -> None:
     assert game.outcome(state).winners is not None
 
 
-def test_seconds_budget_stops_the_search() -> None:
+class TickingClock:
+    """A clock that moves a quarter second each time it is read (exact in binary)."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return self.reads * 0.25
+
+
+@pytest.mark.parametrize(("seconds", "expected"), [(1.0, 3), (2.0, 7), (5.0, 19)])
+def test_seconds_budget_stops_the_search_at_its_deadline(
+    monkeypatch: pytest.MonkeyPatch, seconds: float, expected: int
+) -> None:
+    """With a clock read once for the deadline and once before each iteration, a budget of
+    ``seconds`` allows 4 * seconds - 1 iterations: the count follows the budget, and no
+    real time is measured."""
+    from wartable.agents import ismcts_tree
+
+    monkeypatch.setitem(ismcts_tree.CLOCKS, "ticks", TickingClock())
     gid = "skirm" if "skirm" in GAMES else GAMES[0]
     game = get_game(gid)
     state, seat = decision_states(gid, seed=2, count=2)[0]
-    agent = ISMCTSAgent(seconds=0.05)
+    agent = ISMCTSAgent(seconds=seconds, clock="ticks")
     agent.act(game, game.observe(state, seat), game.legal_actions(state, seat), seat, Rng(1))
-    assert agent.last_search is not None and agent.last_search.iterations >= 1
+    assert agent.last_search is not None and agent.last_search.iterations == expected
 
 
 def test_heuristic_rollouts_play_the_game() -> None:
