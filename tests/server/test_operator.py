@@ -8,6 +8,7 @@ only from ``--proxy``.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import stat
@@ -18,10 +19,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
+from tests.server.conftest import make_client
 from tests.server.support import ROOT, bearer, create_match, free_port
 from websockets.sync.client import connect
 
@@ -241,3 +245,67 @@ def test_forwarded_headers_are_believed_only_from_the_proxy(
         time.sleep(0.3)
     line = next(x for x in served.text().splitlines() if "probe=forwarded" in x)
     assert f"{seen_as}:" in line.split('"')[0], line
+
+
+def _make_read_only(client: TestClient) -> None:
+    """The server's database starts refusing writes the way a real one does: SQLite's
+    ``query_only`` on the server's one pooled connection ("attempt to write a readonly
+    database", the error of a read-only file or mount); PostgreSQL's
+    ``default_transaction_read_only`` for the database (a standby's "read-only transaction"),
+    the pool emptied so every new connection has it."""
+    engine = client.app.state.service.storage.engine  # type: ignore[attr-defined]
+    if engine.dialect.name == "sqlite":
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA query_only=ON")
+        return
+    with engine.connect() as conn:
+        conn.exec_driver_sql("COMMIT")
+        name = engine.url.database
+        conn.exec_driver_sql(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        conn.commit()
+    engine.dispose()
+
+
+def test_a_read_only_database_answers_503_and_bots_back_off(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    with make_client(db_url, http_rate_per_second=0, bot_delay=0.5) as client:
+        service = client.app.state.service  # type: ignore[attr-defined]
+        attempts: list[float] = []
+        real_submit = service.bots.submit
+
+        async def counted(*args: Any) -> int:  # the real act, counted
+            attempts.append(time.monotonic())
+            return int(await real_submit(*args))
+
+        service.bots.submit = counted
+        people = client.post("/api/matches", json={"game": "skirm", "seats": TWO_HUMANS}).json()
+        mid, token = people["id"], people["seats"][0]["token"]
+        seats = [{"kind": "bot", "agent": "random"}, {"kind": "human"}]
+        assert (
+            client.post("/api/matches", json={"game": "skirm", "seats": seats}).status_code == 200
+        )
+        view = client.get(f"/api/matches/{mid}", headers=bearer(token)).json()
+        _make_read_only(client)
+        started = time.monotonic()
+
+        created = client.post("/api/matches", json={"game": "skirm", "seats": TWO_HUMANS})
+        acted = client.post(
+            f"/api/matches/{mid}/actions",
+            json={"action": view["legal"][0]["notation"], "version": view["version"]},
+            headers=bearer(token),
+        )
+        for refused in (created, acted):
+            assert refused.status_code == 503, refused.text
+            assert refused.json()["error"].startswith("the database is read-only: ")
+        assert client.get(f"/api/matches/{mid}").json()["version"] == view["version"]
+        time.sleep(max(0.0, started + 5.0 - time.monotonic()))
+        in_window = [t for t in attempts if t <= started + 5.0]
+    # a pause of 0.5 s, then 1, 2, 4 ... (plus the 0.5 s bot delay): at most 3 stores tried in
+    # 5 s, where a retry every half second tried 5
+    assert 1 <= len(in_window) <= 4, len(in_window)
+    server_lines = [r for r in caplog.records if r.name.startswith("wartable")]
+    assert not [r for r in server_lines if r.exc_info], [r.getMessage() for r in server_lines]
+    read_only = [r for r in server_lines if "read-only" in r.getMessage()]
+    assert len(read_only) == 1, [r.getMessage() for r in server_lines]

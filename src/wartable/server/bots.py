@@ -25,10 +25,13 @@ from wartable.core.rng import Rng
 from .bot_limits import BotLimits, check_bot_spec
 from .bot_pool import BotPool
 from .bot_worker import choose_action
+from .dberrors import DatabaseUnavailable, backoff
 from .errors import ApiError
 from .live import LiveMatch
 
 log = logging.getLogger("wartable.server.bots")
+
+RETRY_AFTER = 0.5  # a bot's first pause after a failed store; doubled each time (capped)
 
 INLINE_AGENTS = ("random",)
 THREAD_AGENTS = ("heuristic", "greedy")
@@ -37,9 +40,6 @@ DECISION_TIMEOUT = 30.0  # seconds a search bot may think before its worker is r
 Submit = Callable[[str, int, int, int], Awaitable[int]]
 
 __all__ = ["BotRunner", "choose_action"]
-
-
-RETRY_AFTER = 0.5  # seconds before a bot tries again after an unexpected failure
 
 
 class BotRunner:
@@ -105,6 +105,7 @@ class BotRunner:
     async def _run(self, match: LiveMatch, seat: int, spec: str) -> None:
         try:
             spec = self._within_limits(match, seat, spec)
+            failures = 0  # failed stores in a row
             for _attempt in range(1000):
                 if match.ended or seat not in match.to_act:
                     return
@@ -123,16 +124,23 @@ class BotRunner:
                     action = Rng(secrets.randbits(64)).choice(legal)
                 try:
                     await self.submit(match.id, seat, action, version)
+                except DatabaseUnavailable:  # read-only: wait longer each time (logged there)
+                    failures += 1
+                    await asyncio.sleep(backoff(failures, RETRY_AFTER))
+                    continue
                 except ApiError:
                     continue  # the match moved on meanwhile (stale): decide again
                 except asyncio.CancelledError:
                     raise
                 except Exception:  # e.g. the database failed: the match must not stall
-                    log.exception(
-                        "bot %s at seat %d of match %s: move not stored", spec, seat, match.id
-                    )
-                    await asyncio.sleep(RETRY_AFTER)
+                    failures += 1
+                    if failures == 1:  # once: the pauses below keep the log from filling
+                        log.exception(
+                            "bot %s at seat %d of match %s: move not stored", spec, seat, match.id
+                        )
+                    await asyncio.sleep(backoff(failures, RETRY_AFTER))
                     continue
+                failures = 0
                 if match.version == version:  # stored elsewhere and not yet seen here
                     await asyncio.sleep(0.05)
         except asyncio.CancelledError:

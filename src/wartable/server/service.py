@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import DBAPIError
+
 from wartable.agents.specs import make_agent
 from wartable.core.errors import WartableError
 from wartable.games import get_game
@@ -25,6 +27,7 @@ from wartable.games import get_game
 from .bot_limits import BotLimits, check_bot_spec
 from .bots import BotRunner
 from .committer import Committer
+from .dberrors import unavailable
 from .errors import (
     Conflict,
     Forbidden,
@@ -68,9 +71,16 @@ class MatchService:
         self.committer = Committer(self.storage, self.db)
         self._load_lock = asyncio.Lock()
         self._background: list[asyncio.Task[None]] = []
+        self._read_only_logged: dict[str, float] = {}  # when each cause was last logged
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+        except DBAPIError as err:  # a read-only database: 503, not a 500 with a traceback
+            refused = unavailable(err, self._read_only_logged)
+            if refused is None:
+                raise
+            raise refused from None
 
     # ----- life cycle ----------------------------------------------------
     async def start(self) -> None:
