@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from typing import Any
 
 import httpx
@@ -17,6 +18,7 @@ from tests.server.support import ServerProcess, bearer, fresh_postgres_database
 
 from wartable.core.replay import run_replay
 from wartable.games import get_game
+from wartable.server.storage import Storage
 
 GAME = "invasion"
 # one client address creates every match, and runs requests as fast as it can
@@ -30,7 +32,8 @@ async def _race_many(bases: list[str], races: int, seed: int) -> dict[str, Any]:
     clients = [httpx.AsyncClient(base_url=b, timeout=30) for b in bases]
     won: dict[str, list[list[Any]]] = {}
     tokens: dict[str, dict[int, str]] = {}
-    stale = 0
+    answers: Counter[int] = Counter()  # the status of every racing request
+    finishing = 0  # moves played after the races, one at a time
 
     async def new_match() -> str:
         r = await clients[0].post(
@@ -66,6 +69,7 @@ async def _race_many(bases: list[str], races: int, seed: int) -> dict[str, Any]:
             for i in range(2)
         ]
         results = await asyncio.gather(*posts)
+        answers.update(r.status_code for r in results)
         codes = sorted(r.status_code for r in results)
         assert codes == [200, 409], [r.text for r in results]
         winner = next(i for i, r in enumerate(results) if r.status_code == 200)
@@ -73,7 +77,6 @@ async def _race_many(bases: list[str], races: int, seed: int) -> dict[str, Any]:
         assert "stale version" in loser["error"] and loser["version"] == v["version"] + 1
         assert results[winner].json()["version"] == v["version"] + 1
         won[mid].append([seat, picks[winner]])
-        stale += 1
         done += 1
     # finish every match, one move at a time, and compare with what was won
     for m in won:
@@ -91,19 +94,35 @@ async def _race_many(bases: list[str], races: int, seed: int) -> dict[str, Any]:
             )
             assert r.status_code == 200, r.text
             won[m].append([seat, action])
+            finishing += 1
     replays = {m: (await clients[0].get(f"/api/matches/{m}/replay")).json() for m in won}
     for c in clients:
         await c.aclose()
-    return {"won": won, "replays": replays, "stale": stale}
+    return {"won": won, "replays": replays, "answers": answers, "finishing": finishing}
 
 
-def _check(result: dict[str, Any], races: int) -> None:
+def _check(result: dict[str, Any], races: int, url: str) -> None:
+    """Counted on both sides: the answers the racing requests got (one 200 and one 409
+    each), and the moves the database holds (read from its rows once the servers stopped):
+    one per race won plus the finishing moves, in the order they were accepted."""
     game = get_game(GAME)
-    assert result["stale"] == races
+    assert result["answers"] == {200: races, 409: races}
+    storage = Storage(url)
+    try:
+        stored = {m: storage.load_match(m) for m in result["won"]}
+    finally:
+        storage.close()
+    rows = 0
     for mid, moves in result["won"].items():
+        row = stored[mid]
+        assert row is not None
+        assert [a.idx for a in row.actions] == list(range(len(row.actions)))
+        assert [[a.seat, a.notation] for a in row.actions] == moves
+        rows += len(row.actions)
         log = result["replays"][mid]["replay"]
         assert log["actions"] == moves  # no lost move, no duplicated move, same order
         run_replay(game, log)
+    assert rows == races + result["finishing"]
 
 
 def test_a_thousand_races_for_the_same_version(sqlite_url: str) -> None:
@@ -112,7 +131,7 @@ def test_a_thousand_races_for_the_same_version(sqlite_url: str) -> None:
         result = asyncio.run(_race_many([server.base], 1000, seed=11))
     finally:
         server.stop()
-    _check(result, 1000)
+    _check(result, 1000, sqlite_url)
 
 
 def test_races_across_two_server_processes_on_postgresql(postgres_url: str) -> None:
@@ -124,4 +143,4 @@ def test_races_across_two_server_processes_on_postgresql(postgres_url: str) -> N
     finally:
         a.stop()
         b.stop()
-    _check(result, 300)
+    _check(result, 300, url)
