@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -34,5 +35,19 @@ def test_every_pairing_plays_its_games(capsys: pytest.CaptureFixture[str]) -> No
         for spec in ("random", "heuristic")
     }
     for r in summary["results"]:
-        assert r["games"] == 4 and 0.0 <= r["score"] <= 1.0
-        assert r["ci95"][0] <= r["score"] <= r["ci95"][1]
+        points = r["score"] * 4  # a win 1, a draw 1/2: a whole number of half points
+        assert r["games"] == 4 and points == pytest.approx(round(points * 2) / 2, abs=0.01)
+        assert r["ci95"] == pytest.approx(_wilson(points, 4), abs=0.002)
+
+
+def _wilson(points: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval written out here (not the project's)."""
+    p, z2 = points / n, 1.959964**2
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = math.sqrt(z2) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def test_the_interval_by_hand() -> None:
+    """2 of 4 at z = 1.96: centre 1/2, half-width 1.96 * sqrt(1/16 + 0.06) / 1.96 = 0.35."""
+    assert _wilson(2, 4) == pytest.approx((0.150, 0.850), abs=1e-3)

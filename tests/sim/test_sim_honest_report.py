@@ -3,6 +3,7 @@ empty runs refused."""
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from pathlib import Path
 
@@ -137,7 +138,19 @@ def test_mirrored_deals_get_paired_statistics(tmp_path: Path) -> None:
     assert p.diff is not None
     assert p.diff.mean == pytest.approx(p.share["heuristic"].mean - p.share["random"].mean)
     assert p.better + p.worse + p.ties == 10
-    assert p.diff.low <= p.diff.mean <= p.diff.high
+    # the paired interval recomputed here from the games, deal by deal (a deal is a seed)
+    per_deal: dict[int, list[float]] = {}
+    for g in games:
+        for s, a in enumerate(g.agents):
+            per_deal.setdefault(g.seed, [0.0, 0.0])[a == "random"] += g.seat_won(s)
+    d = [h - r for h, r in per_deal.values()]  # one seat each per game, two games a deal
+    d = [x / 2 for x in d]
+    mean = sum(d) / 10
+    half = 1.959964 * math.sqrt(sum((x - mean) ** 2 for x in d) / 9 / 10)
+    assert (p.diff.mean, p.diff.low, p.diff.high) == pytest.approx(
+        (mean, mean - half, mean + half), abs=1e-5
+    )
+    assert p.better == sum(x > 0 for x in d) and p.worse == sum(x < 0 for x in d)
     # a run that is not mirrored has no complete deal at seed+i with one rotation each
     assert analysis.paired(run_games_stored(tmp_path)) is None
     out = tmp_path / "m.html"
@@ -154,12 +167,24 @@ def run_games_stored(tmp_path: Path) -> list:  # type: ignore[type-arg]
     return games
 
 
+def test_mean_interval_by_hand() -> None:
+    """Deals scoring 1, 0, 1, 1: mean 0.75, sample deviation 0.5, half-width
+    1.96 * 0.5 / 2 = 0.49."""
+    m = analysis.mean_interval([1.0, 0.0, 1.0, 1.0])
+    assert (m.mean, m.low, m.high, m.n) == pytest.approx((0.75, 0.26, 1.24, 4), abs=1e-4)
+
+
 def test_simulate_reward_rule(tmp_path: Path) -> None:
     """``--reward``: the mean reward per agent under the same rules the adapters pay."""
     out = simulate_json(
         "invasion", "-n", "6", "--agents", "random", "--reward", "win", "--no-store"
     )
     assert out["reward"] == "win"
-    assert all(-1.0 <= a["mean_reward"] <= 1.0 for a in out["agent_results"])
+    # the win rule pays 1 for a win, -1 for a game another seat won, 0 for a draw
+    decided = out["games"] - out["draws"]
+    for a in out["agent_results"]:
+        lost = decided - a["wins"]
+        assert a["mean_reward"] == pytest.approx((a["wins"] - lost) / out["games"], abs=1e-5)
+    assert any(a["mean_reward"] != 0 for a in out["agent_results"])
     bad = run("simulate", "skirm", "-n", "2", "--reward", "glory", "--no-store")
     assert_one_line_error(bad, "reward 'glory'", "share, win, score")

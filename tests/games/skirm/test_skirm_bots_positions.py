@@ -56,9 +56,11 @@ def test_position_round_trip_and_bad_field() -> None:
 
 
 def test_matrix_tool_counts_and_interval() -> None:
-    """Designer tool: the card-vs-card matrix is antisymmetric and Wilson intervals bracket p."""
+    """Designer tool: the card-vs-card matrix is antisymmetric, and its Wilson interval gives
+    the numbers worked by hand: 30 of 40 at z = 1.96 is centre (0.75 + 0.048) / 1.096 =
+    0.7281, half-width 1.96 * sqrt(0.75 * 0.25 / 40 + 1.96**2 / 6400) / 1.096 = 0.1300."""
     m = matrix(2, 0, "comparison", None)
     assert len(m) == 12 and all(len(r) == 12 for r in m)
     assert m[0][1][0] + m[1][0][0] == 2
-    lo, hi = wilson(30, 40)
-    assert lo < 0.75 < hi
+    assert wilson(30, 40) == pytest.approx((0.5981, 0.8581), abs=1e-4)
+    assert wilson(2, 4) == pytest.approx((0.1500, 0.8500), abs=1e-4)  # symmetric about 1/2
