@@ -9,7 +9,8 @@ const root = document.getElementById("app");
 let current = null;
 
 function parse() {
-  // invite links may also come as /?match=ID&seat=N&token=T
+  // invite links are /?match=ID#token=T (the fragment never reaches a server); an old
+  // /?match=ID&seat=N&token=T link still opens, and the server's log blanks its token
   const q = new URLSearchParams(location.search);
   if (q.get("match")) {
     const rest = new URLSearchParams();
