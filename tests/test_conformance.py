@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from wartable.games import available_games, get_game
@@ -91,3 +93,23 @@ MAX_SKIPPED = {
     "skirm": {"rng": 0.20, "hidden": 0.12},
     "weapons": {"rng": 0.05, "hidden": 0.15},
 }
+
+
+def test_determinization_consistency_fails_on_an_inconsistent_determinize(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check can fail: a Weapons ``determinize`` that deals the seat a hand other than the
+    one its observation shows is caught at the first decision."""
+    from wartable.games.weapons.game import WeaponsGame
+
+    original = WeaponsGame.determinize
+
+    def inconsistent(self: WeaponsGame, observation: dict, rng: Any) -> Any:
+        state = original(self, observation, rng)
+        seat = observation["seat"]
+        state.hands[seat] = state.hands[seat][1:]  # one card short
+        return state
+
+    monkeypatch.setattr(WeaponsGame, "determinize", inconsistent)
+    with pytest.raises(AssertionError, match="determinization inconsistent"):
+        check_playout(get_game("weapons"), {}, 11, deep=True)
