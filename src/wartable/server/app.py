@@ -27,6 +27,7 @@ from wartable.games import available_games
 from wartable.games.info import describe_game
 
 from .api_docs import add_docs_page
+from .catalogue import catalogue_for
 from .connections import WebSocketCap
 from .errors import ApiError, BadRequest, RateLimited, Unauthorized, safe_text
 from .headers import SecurityHeaders
@@ -196,6 +197,12 @@ def create_app(settings: Settings) -> FastAPI:
             raise Unauthorized("spectators cannot act: send your seat's token")
         version = await service.act(match_id, seat, req.action, req.version)
         return {"version": version}
+
+    @app.get("/api/matches/{match_id}/catalogue")
+    async def catalogue(match_id: str) -> dict[str, Any]:
+        """The match's card catalogue: every card, unit and map it may name, in words (public)."""
+        match = await service.get(match_id)
+        return catalogue_for(match.game.id, match.config_json)
 
     @app.get("/api/matches/{match_id}/replay", dependencies=[Depends(limited)])  # replays cost work
     async def replay(
