@@ -81,10 +81,13 @@ def test_hidden_information_stays_hidden(gid: str) -> None:
 #   observation (Skirm 17%, Invasion 7%; the others 2% or less).
 # - hidden twin (the hidden cards redrawn, again when the first redraw changes the
 #   observation): a card of the redrawn hand played face up (revealing events that differ)
-#   or a public fact that follows a hidden card by the rules: Draconia 23% (units turned face
-#   up, cards drawn), Invasion 22% (draws discarded in the open, the terror track), Weapons
-#   12% (an attacker with no card of a used value passes; a conceded face-down attack comes
-#   into the defender's hand), Graxia 10%, Skirm 8%.
+#   or a public fact that follows a hidden card by the rules, which is why Weapons and
+#   Invasion cannot set STRICT_STEPS. Draconia 23% (units turned face up, cards drawn);
+#   Invasion 22% (a campaign row refilled from the hidden campaign deck, Terror cards drawn
+#   and discarded in the open, a deck reshuffled); Weapons 12% (an attacker with no card of
+#   a used value passes, so who attacks next follows a hidden hand; the refill after a
+#   skirmish brings deck cards into the seat's own hand; a conceded face-down attack comes
+#   into the defender's hand); Graxia 10%; Skirm 8%.
 # The caps keep the test from quietly comparing less when a rule or a scrambler changes.
 MAX_SKIPPED = {
     "draconia": {"rng": 0.05, "hidden": 0.27},
