@@ -109,6 +109,7 @@ def test_first_duelist_wins_ties() -> None:
         if s.points[0] == s.points[1]:
             ties += 1
             assert s.winner == s.first == 1
+            assert "which the first duelist wins" in GAME.outcome(s).reason
         else:
             assert s.winner == (0 if s.points[0] > s.points[1] else 1)
     assert ties > 0
@@ -317,6 +318,8 @@ def test_quick_variant_faster_rerolls_slower_breaks_ties() -> None:
     assert GAME.to_act(s) == (0,)  # 1521 is faster
     GAME.apply(s, 0, "stand")
     assert s.points == [2, 2] and s.winner == 1  # tie: the slower duelist wins
+    reason = GAME.outcome(s).reason
+    assert "slower card breaks" in reason and "first duelist" not in reason
     s = duel(1521, 1527, [GRACE] * 6, [1] * 6, variant="quick")
     GAME.apply(s, 0, "reroll all")
     assert s.phase == OVER

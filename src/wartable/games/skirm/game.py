@@ -156,9 +156,15 @@ class SkirmGame(Game[SkirmState, SkirmConfig]):
             tail = f"the sentient wins: the player acting for it gains {r['penalty']} penalty"
         else:
             tail = f"the duelist wins and gains {r['reward']} reward"
+        # the tie rule differs: the Duel Sequence's first duelist, the Quick Variant's slower card
+        if state.points[0] != state.points[1]:
+            tie = ""
+        elif state.config.variant == "quick":
+            tie = " (a tie, which the duelist with the slower card breaks)"
+        else:
+            tie = " (a tie, which the first duelist wins)"
         reason = (
-            f"seat {w} wins {state.points[w]}-{state.points[1 - w]}"
-            f"{' (tie: first duelist wins)' if state.points[0] == state.points[1] else ''}; "
+            f"seat {w} wins {state.points[w]}-{state.points[1 - w]}{tie}; "
             f"{tail}; win or lose, the duelist gains a random spoiler-pack card"
             + (" (kept even on a loss)" if state.config.variant == "quick" else "")
         )
