@@ -82,7 +82,7 @@ def test_a_silent_socket_is_closed(sqlite_url: str) -> None:
 def test_a_first_message_that_is_no_auth_closes_the_socket(
     client: TestClient, first: Any, status: int
 ) -> None:
-    mid, tokens = create(client)
+    mid, _tokens = create(client)
     version = client.get(f"/api/matches/{mid}").json()["version"]
     with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
         if isinstance(first, str):
@@ -95,7 +95,7 @@ def test_a_first_message_that_is_no_auth_closes_the_socket(
 
 
 def test_a_wrong_token_in_the_first_message_is_refused(client: TestClient) -> None:
-    mid, tokens = create(client)
+    mid, _tokens = create(client)
     _other, other_tokens = create(client)
     with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
         ws.send_json({"type": "auth", "token": other_tokens[0]})
