@@ -36,6 +36,7 @@ export const api = {
   join: (id, seat) => call("POST", `/api/matches/${id}/join`, seat == null ? {} : { seat }),
   view: (id, token, since) =>
     call("GET", `/api/matches/${id}${since == null ? "" : `?since=${since}`}`, undefined, token),
+  catalogue: (id) => call("GET", `/api/matches/${id}/catalogue`),
   rematch: (id, token) => call("POST", `/api/matches/${id}/rematch`, {}, token),
   act: (id, token, action, version) =>
     call("POST", `/api/matches/${id}/actions`, { action, version }, token),

@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { h, titleCase, seatColour, toast } from "./ui.js";
 import { loadView, loadCatalogue } from "./views.js";
 import { outcomeText } from "./table.js";
+import { CardDetail, focusableCards, genericCardDetail } from "./panels.js";
 
 export class Replay {
   constructor(root, id) {
@@ -12,6 +13,7 @@ export class Replay {
     this.step = 0;
     this.cacheViews = new Map();
     this.stepped = true;
+    this.detail = new CardDetail((name) => (this.module.cardDetail && this.module.cardDetail(name, this.ctx)) || genericCardDetail(name, this.catalogue));
   }
 
   async start() {
@@ -26,7 +28,8 @@ export class Replay {
     }
     this.game = this.log.game;
     this.module = await loadView(this.game);
-    this.catalogue = await loadCatalogue();
+    this.catalogue = await loadCatalogue(this.id, this.game);
+    this.detail.wire(this.root);
     this.actions = this.log.actions || [];
     this.keys = (e) => {
       if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
@@ -34,6 +37,7 @@ export class Replay {
       if (e.key === "ArrowLeft") this.go(this.step - 1);
       if (e.key === "Home") this.go(0);
       if (e.key === "End") this.go(this.actions.length);
+      if (e.key === "Escape") this.detail.close();
     };
     document.addEventListener("keydown", this.keys);
     await this.go(this.actions.length);
@@ -83,9 +87,10 @@ export class Replay {
     if (v) {
       const ctx = {
         view: v, obs: v.observation || {}, seat: null, spectator: true, legal: [], myTurn: false,
-        toAct: v.to_act || [], outcome: v.outcome || null, cat: this.catalogue[this.game] || {}, selected: null, used: new Set(),
+        toAct: v.to_act || [], outcome: v.outcome || null, cat: this.catalogue, lastEvents: v.events || [], selected: null, used: new Set(),
         seatName: (s) => `Seat ${s + 1}`, has: () => false, matching: () => [], bind: (el) => el, button: (nn, t) => h("button", { class: "btn act", disabled: true }, t || nn),
       };
+      this.ctx = ctx;
       try {
         board = this.module.render(ctx);
       } catch (err) {
@@ -97,14 +102,14 @@ export class Replay {
     const moves = h("ol", { class: "log replay-moves", start: "1" }, this.actions.map((a, i) =>
       h("li", { class: i + 1 === n ? "current" : "", style: { borderLeftColor: seatColour(a[0]) } },
         h("button", { class: "linkish", type: "button", onclick: () => this.go(i + 1) }, `Seat ${a[0] + 1}: ${this.moveLabel(a[1])}`))));
-    const slider = h("input", { type: "range", min: 0, max: this.actions.length, value: n, "aria-label": "step", oninput: (e) => this.go(Number(e.target.value)) });
+    const slider = h("input", { type: "range", min: 0, max: this.actions.length, value: n, "aria-label": "Move number", oninput: (e) => this.go(Number(e.target.value)) });
     const controls = h("div", { class: "replay-controls" },
-      h("button", { class: "btn small", type: "button", "data-step": "first", onclick: () => this.go(0) }, "⏮"),
-      h("button", { class: "btn small", type: "button", "data-step": "prev", onclick: () => this.go(this.step - 1) }, "◀"),
-      h("span", { class: "step-count" }, `move ${n} / ${this.actions.length}`),
-      h("button", { class: "btn small", type: "button", "data-step": "next", onclick: () => this.go(this.step + 1) }, "▶"),
-      h("button", { class: "btn small", type: "button", "data-step": "last", onclick: () => this.go(this.actions.length) }, "⏭"),
-      h("button", { class: "btn small", type: "button", onclick: () => this.togglePlay() }, this.playing ? "Pause" : "Play"),
+      this.stepButton("first", "⏮", "First", "The start of the match", () => this.go(0)),
+      this.stepButton("prev", "◀", "Previous", "The previous move", () => this.go(this.step - 1)),
+      h("span", { class: "step-count", "aria-live": "polite" }, `move ${n} / ${this.actions.length}`),
+      this.stepButton("next", "▶", "Next", "The next move", () => this.go(this.step + 1)),
+      this.stepButton("last", "⏭", "Last", "The end of the match", () => this.go(this.actions.length)),
+      h("button", { class: "btn small", type: "button", "aria-pressed": this.playing ? "true" : "false", onclick: () => this.togglePlay() }, this.playing ? "⏸ Pause" : "⏵ Play"),
       slider);
     const last = n > 0 ? this.actions[n - 1] : null;
     const boardRoot = h("section", { id: "board", class: `board game-${this.game}`, "data-game": this.game, "data-seat": "spectator", "data-version": String(n), "data-outcome": n === this.actions.length && outcome ? ((outcome.winners || []).join(",") || "draw") : undefined }, board);
@@ -114,15 +119,22 @@ export class Replay {
         h("span", { class: "turn" }, last ? `Seat ${last[0] + 1}: ${this.moveLabel(last[1])}` : "The start of the match"),
         outcome && n === this.actions.length ? h("span", { class: "turn" }, ` — ${outcomeText(outcome, null, { seats: [] })}`) : null),
       controls,
-      h("div", { class: "table-main" }, boardRoot, h("aside", { class: "side" }, h("h3", {}, "Moves"), moves)),
+      h("div", { class: "table-main" }, boardRoot, h("aside", { class: "side", "aria-label": "card detail and moves" }, this.detail.el, h("h3", {}, "Moves"), moves)),
     );
+    focusableCards(boardRoot);
+    this.detail.refresh();
     const cur = this.root.querySelector(".replay-moves .current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
   }
 
+  stepButton(step, icon, text, name, go) {
+    return h("button", { class: "btn small", type: "button", "data-step": step, "aria-label": `${text}: ${name.toLowerCase()}`, onclick: go },
+      h("span", { "aria-hidden": "true" }, icon), text);
+  }
+
   moveLabel(notation) {
     try {
-      return (this.module.label && this.module.label(notation, { cat: this.catalogue[this.game] || {}, obs: {}, view: {} })) || notation;
+      return (this.module.label && this.module.label(notation, { cat: this.catalogue, obs: {}, view: {} })) || notation;
     } catch {
       return notation;
     }

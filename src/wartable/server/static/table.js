@@ -5,6 +5,7 @@
 import { api, Live } from "./api.js";
 import { h, seatColour, toast, rememberSeat, copyText, titleCase, youGrammar } from "./ui.js";
 import { loadView, loadCatalogue } from "./views.js";
+import { CardDetail, HelpDialog, focusableCards, genericCardDetail } from "./panels.js";
 
 export function seatLabel(view, seat, mine) {
   if (seat === mine) return "You";
@@ -35,16 +36,33 @@ export class Table {
     this.selected = null;
     this.busy = null; // { version } of the action waiting for the server's answer
     this.log = [];
+    this.lastEvents = [];
     this.seenVersion = -1;
     this.conn = "connecting";
+    this.briefingOpen = true; // open at the first view, then as the person leaves it
+    this.allMovesOpen = false;
+    this.logBox = h("ol", { id: "log", class: "log", "aria-label": "what happened", tabindex: "0" });
+    this.logShown = 0; // log entries already in logBox: the log grows, it is never redrawn
+    this.logPinned = true; // follow the newest entry until the person scrolls up to read
+    this.logBox.addEventListener("scroll", () => {
+      this.logPinned = this.logBox.scrollTop + this.logBox.clientHeight >= this.logBox.scrollHeight - 8;
+      this.newest.hidden = this.logPinned;
+    });
+    this.newest = h("button", { class: "btn small newest", type: "button", hidden: true, onclick: () => this.scrollLog(true) }, "↓ Newest");
+    this.detail = new CardDetail((name) => this.cardDetail(name));
   }
 
   async start() {
     this.root.replaceChildren(h("div", { class: "loading" }, "Setting up the table…"));
-    this.catalogue = await loadCatalogue();
+    this.help = new HelpDialog();
+    this.detail.wire(this.root);
     this.live = new Live(this.id, this.token, (v) => this.onView(v), (s, err) => this.onConn(s, err));
     this.live.start();
     this.keys = (e) => {
+      if (e.key === "Escape" && this.detail.name && !(this.help && this.help.el.open)) {
+        this.detail.close();
+        return;
+      }
       if (e.key === "Escape" && this.selected) {
         this.selected = null;
         this.noDefault = true;
@@ -57,6 +75,7 @@ export class Table {
   stop() {
     if (this.live) this.live.close();
     if (this.keys) document.removeEventListener("keydown", this.keys);
+    if (this.help) this.help.remove();
   }
 
   onConn(state, err) {
@@ -85,7 +104,7 @@ export class Table {
     if (this.view && typeof v.version === "number" && v.version < this.view.version) return;
     if (typeof v.version === "number" && v.version > this.seenVersion + 1) {
       // fetch the events of every action we have not seen (a few at the first view)
-      const since = this.seenVersion < 0 ? Math.max(0, v.version - 40) : this.seenVersion;
+      const since = this.seenVersion < 0 ? 0 : this.seenVersion; // the whole game at the first view
       try {
         const full = await api.view(this.id, this.token, since);
         if (full.version >= v.version) v = full;
@@ -97,7 +116,7 @@ export class Table {
     const game = v.game || (v.observation && v.observation.game) || this.game;
     if (!this.module || this.game !== game) {
       this.game = game;
-      this.module = await loadView(game);
+      [this.module, this.catalogue] = await Promise.all([loadView(game), loadCatalogue(this.id, game)]);
     }
     // views wait here (a fetch, the view module) in the order their answers came, not in the
     // order the server made them: one made earlier must not replace a newer one drawn meanwhile
@@ -123,14 +142,18 @@ export class Table {
 
   mergeEvents(v) {
     // events carry the index of the action that made them; keep each action's events once
-    this.freshFrom = this.log.length;
+    const from = this.log.length;
+    const first = this.seenVersion < 0;
     for (const e of Array.isArray(v.events) ? v.events : []) {
       const i = typeof e.index === "number" ? e.index : v.version - 1;
       if (i < this.seenVersion) continue;
       this.log.push(e);
     }
     if (typeof v.version === "number") this.seenVersion = Math.max(this.seenVersion, v.version);
-    if (this.log.length > 400) this.log.splice(0, this.log.length - 400);
+    // what the others did since this seat's previous view (at the first view: the last action)
+    const fresh = this.log.slice(from);
+    if (first) this.lastEvents = fresh.filter((e) => (typeof e.index === "number" ? e.index : v.version - 1) >= v.version - 1);
+    else if (fresh.length) this.lastEvents = fresh;
   }
 
   ctx() {
@@ -147,7 +170,9 @@ export class Table {
       myTurn: this.seat != null && (v.to_act || []).includes(this.seat),
       toAct: v.to_act || [],
       outcome: v.outcome || null,
-      cat: (this.catalogue && this.catalogue[this.game]) || {},
+      cat: this.catalogue || {},
+      lastEvents: this.lastEvents,
+      showCard: (name) => this.detail.show(name),
       selected: this.selected,
       used,
       seatName: (s) => seatLabel(v, s, this.seat),
@@ -278,6 +303,7 @@ export class Table {
     const st = this.status(ctx);
     const phase = (m.phase && m.phase(ctx)) || "";
     const title = (m.title && m.title(ctx)) || titleCase(this.game || "");
+    this.title = title;
     const rest = ctx.legal.filter((n) => !ctx.used.has(n));
     const tray = h("div", { class: "tray" });
     if (this.selected) {
@@ -286,13 +312,14 @@ export class Table {
       tray.appendChild(h("button", { class: "btn ghost", type: "button", onclick: () => this.select(this.selected.key, []) }, "Cancel"));
     }
     for (const n of rest) tray.appendChild(ctx.button(n, this.label(n)));
-    const all = h("details", { class: "all-moves" },
+    const all = h("details", { class: "all-moves", open: this.allMovesOpen },
       h("summary", {}, `All legal moves (${ctx.legal.length})`),
       h("div", { class: "move-list" }, ctx.legal.map((n) => {
         const b = h("button", { class: "btn small", type: "button", "data-action": n, onclick: () => this.act(n) }, this.label(n));
         return b;
       })),
     );
+    all.addEventListener("toggle", () => { this.allMovesOpen = all.open; });
     const boardRoot = h("section", {
       id: "board",
       class: `board game-${this.game}${ctx.myTurn ? " my-turn" : ""}`,
@@ -305,35 +332,110 @@ export class Table {
     const head = h("header", { class: "table-head" },
       h("a", { href: "#/", class: "logo", title: "Back to the lobby" }, "⚔ wartable"),
       h("div", { class: "table-title" }, h("strong", {}, title), v.name ? h("span", { class: "muted" }, ` · ${v.name}`) : null),
+      h("button", { class: "btn small help-button", type: "button", "aria-haspopup": "dialog", "aria-label": `Help: the rules of ${title}`, onclick: () => this.openHelp() }, "? Help"),
       h("div", { class: "who" },
         this.seat == null ? h("span", { class: "badge spectator" }, "Spectating")
           : h("span", { class: "badge", style: { background: seatColour(this.seat) } }, `Seat ${this.seat + 1}`),
-        h("span", { class: "conn", "data-state": this.conn, title: "connection" })),
+        h("span", { class: "conn", "data-state": this.conn, title: "connection", role: "img", "aria-label": `connection: ${this.conn}` })),
     );
     const statusBar = h("div", { class: `status ${st.cls}`, role: "status", "aria-live": "polite" },
       phase ? h("span", { class: "phase" }, phase) : null,
       h("span", { class: "turn" }, st.text));
-    const logBox = h("ol", { class: "log", "aria-label": "what happened" });
-    const start = Math.max(0, this.log.length - 80);
-    for (let i = start; i < this.log.length; i++) {
-      const e = this.log[i];
-      const text = youGrammar(this.describe(e, ctx) || "");
-      if (text) logBox.appendChild(h("li", { class: `ev ev-${e.type}${i >= (this.freshFrom ?? 0) && this.freshFrom > 0 ? " fresh" : ""}`, style: e.seat != null ? { borderLeftColor: seatColour(e.seat) } : undefined }, text));
-    }
-    const side = h("aside", { class: "side" }, h("h3", {}, "Battle log"), logBox,
+    this.appendLog(ctx);
+    const side = h("aside", { class: "side", "aria-label": "card detail and battle log" }, this.detail.el,
+      h("h3", { id: "log-title" }, "Battle log"), h("div", { class: "log-wrap" }, this.logBox, this.newest),
       this.inviteBox());
     const parts = [head, statusBar];
     if (v.outcome) parts.push(this.endPanel(ctx));
+    parts.push(this.briefing(ctx), this.battle(ctx));
     parts.push(h("div", { class: "table-main" }, boardRoot, side));
-    const keepScroll = this.root.querySelector(".log");
-    const atBottom = !keepScroll || keepScroll.scrollTop + keepScroll.clientHeight >= keepScroll.scrollHeight - 8;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
+    const focusedCard = !focused && document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
     this.root.replaceChildren(...parts);
-    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+    focusableCards(boardRoot);
+    if (m.lastMoves) {
+      try {
+        m.lastMoves(ctx);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+    this.detail.refresh();
+    this.scrollLog(false);
     if (focused) {
       const again = this.root.querySelector(`[data-action="${CSS.escape(focused)}"]`);
       if (again) again.focus();
+    } else if (focusedCard) {
+      const again = boardRoot.querySelector(`[data-card="${CSS.escape(focusedCard)}"]`);
+      if (again) again.focus({ preventScroll: true });
     }
+  }
+
+  // the log grows by the entries it has not shown yet; it holds the whole game
+  appendLog(ctx) {
+    for (let i = this.logShown; i < this.log.length; i++) {
+      const e = this.log[i];
+      const text = youGrammar(this.describe(e, ctx) || "");
+      if (!text) continue;
+      const li = h("li", { class: `ev ev-${e.type}${this.logShown > 0 ? " fresh" : ""}`, style: e.seat != null ? { borderLeftColor: seatColour(e.seat) } : undefined }, text);
+      this.logBox.appendChild(li);
+    }
+    this.logShown = this.log.length;
+  }
+
+  scrollLog(force) {
+    if (force) this.logPinned = true;
+    if (this.logPinned) this.logBox.scrollTop = this.logBox.scrollHeight;
+    this.newest.hidden = this.logPinned;
+  }
+
+  cardDetail(name) {
+    const m = this.module;
+    const ctx = this._ctx || this.ctx();
+    if (m && m.cardDetail) {
+      const node = m.cardDetail(name, ctx);
+      if (node) return node;
+    }
+    return genericCardDetail(name, ctx.cat);
+  }
+
+  openHelp() {
+    let content = null;
+    try {
+      content = this.module.help ? this.module.help(this._ctx) : null;
+    } catch (err) {
+      console.error(err);
+    }
+    this.help.open(`How to play ${this.title || titleCase(this.game || "")}`, content);
+  }
+
+  // #briefing: the match's set-up and how it is won, open until the person folds it
+  briefing(ctx) {
+    let body = null;
+    try {
+      body = this.module.briefing ? this.module.briefing(ctx) : null;
+    } catch (err) {
+      console.error(err);
+    }
+    if (!body) {
+      const seats = (this.view.seats || []).map((s) => `${ctx.seatName(s.seat)} (seat ${s.seat + 1})`);
+      body = h("p", {}, `${titleCase(this.game || "")}${this.view.name ? `, “${this.view.name}”` : ""}: ${seats.join(", ")}.`);
+    }
+    const box = h("details", { id: "briefing", class: "briefing panel", open: this.briefingOpen },
+      h("summary", {}, "The match: set-up and how it is won"), h("div", { class: "briefing-body" }, body));
+    box.addEventListener("toggle", () => { this.briefingOpen = box.open; });
+    return box;
+  }
+
+  // #battle: shown only while the game view has a battle to explain
+  battle(ctx) {
+    let body = null;
+    try {
+      body = this.module.battle ? this.module.battle(ctx) : null;
+    } catch (err) {
+      console.error(err);
+    }
+    return h("section", { id: "battle", class: "battle panel", "aria-label": "the battle", hidden: !body }, body);
   }
 
   describe(e, ctx) {
@@ -377,8 +479,7 @@ export class Table {
     const v = this.view;
     const o = v.outcome;
     const win = this.seat != null && (o.winners || []).includes(this.seat);
-    const scores = o.scores && o.scores.length ? h("div", { class: "scores" },
-      o.scores.map((s, i) => h("span", { class: "score", style: { borderColor: seatColour(i) } }, `${ctx.seatName(i)}: ${s}`))) : null;
+    const scores = this.scoreBox(ctx);
     return h("div", { class: `end-panel ${win ? "won" : this.seat == null ? "" : "lost"}` },
       h("div", { class: "end-title" }, outcomeText(o, this.seat, v)),
       o.reason ? h("div", { class: "muted reason" }, this.reasonText(o.reason, ctx)) : null,
@@ -387,6 +488,21 @@ export class Table {
         this.seat != null ? h("button", { class: "btn primary", type: "button", "data-rematch": "1", onclick: () => this.rematch() }, v.rematch ? "Join the rematch" : "Rematch") : null,
         h("a", { class: "btn", href: `#/r/${this.id}` }, "Watch the replay"),
         h("a", { class: "btn ghost", href: "#/" }, "Lobby")));
+  }
+
+  // each seat's score as the game view words it (victory points, glory...), else the engine's
+  scoreBox(ctx) {
+    let rows = null;
+    try {
+      rows = this.module.scores ? this.module.scores(ctx) : null;
+    } catch (err) {
+      console.error(err);
+    }
+    const o = this.view.outcome;
+    if (!rows || !rows.length) rows = (o.scores || []).map((s, i) => ({ seat: i, text: String(s) }));
+    if (!rows.length) return null;
+    return h("ul", { class: "scores", "aria-label": "scores" }, rows.map((r) => h("li", { class: "score", style: { borderColor: seatColour(r.seat) } },
+      h("strong", {}, `${ctx.seatName(r.seat)}: `), r.text)));
   }
 
   // the engine's reasons count seats from 0 ("seat 1 wins"); the table names them as it shows them
