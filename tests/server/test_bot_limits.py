@@ -157,6 +157,34 @@ def test_the_pool_serves_matches_in_turn_not_in_arrival_order() -> None:
     assert sorted(done) == ["A0", "A1", "A2", "A3", "B0"]
 
 
+def test_the_pool_serves_the_match_that_thought_less_first() -> None:
+    """Match H has just had a long decision; while G's is in flight, H queues one more
+    and then C (which never thought) queues one: C's is answered before H's."""
+    done: list[str] = []
+
+    async def run() -> None:
+        pool = BotPool(size=1, timeout=120)
+
+        async def ask(match_id: str, spec: str) -> None:
+            assert await pool.decide(match_id, match_id, _decision(spec)) is not None
+            done.append(match_id)
+
+        try:
+            await ask("H", "ismcts:iterations=3000")
+            g = asyncio.create_task(ask("G", "ismcts:iterations=20"))
+            while not pool.busy:
+                await asyncio.sleep(0.001)
+            h = asyncio.create_task(ask("H", "ismcts:iterations=20"))
+            await asyncio.sleep(0)
+            c = asyncio.create_task(ask("C", "ismcts:iterations=20"))
+            await asyncio.gather(g, h, c)
+        finally:
+            await pool.close()
+
+    asyncio.run(run())
+    assert done == ["H", "G", "C", "H"], done
+
+
 def test_one_match_has_one_decision_in_flight_at_most() -> None:
     """Three decisions of one match and two workers allowed: the second worker is never
     started, so one match cannot hold every worker."""

@@ -1,13 +1,13 @@
 """The search bots' worker processes and the fair queue in front of them.
 
 Each worker is ``python -m wartable.server.bot_worker`` on pipes, thinking about one
-decision at a time. Decisions wait in one queue per match and are handed out
-round-robin between matches, with at most one decision of a match in flight: a
-match whose bots think long (or that seats many bots) delays every other match by
-at most one of its decisions, never by its whole backlog. A decision that runs past
-``timeout`` seconds has its worker killed (a fresh one starts on the next demand)
-and comes back as ``None``: the caller then makes a random legal move. Workers end
-with the server, however it ends (see ``bot_worker``).
+decision at a time. Decisions wait in one queue per match (``bot_queue``), at most one
+decision of a match in flight, the match that used the least worker time lately served
+first: a match whose bots think long (or that seats many bots) cannot hold every
+worker, and a cheap bot's decision goes before the next ones of matches that think
+long. A decision that runs past ``timeout`` seconds has its worker killed (a fresh one
+starts on the next demand) and comes back as ``None``: the caller then makes a random
+legal move. Workers end with the server, however it ends (see ``bot_worker``).
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import json
 import logging
 import os
 import sys
-from collections import deque
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .bot_queue import FairQueue
 from .bot_worker import encode_request
 
 log = logging.getLogger("wartable.server.bots")
@@ -127,9 +128,7 @@ class BotPool:
     def __init__(self, size: int, timeout: float) -> None:
         self.size = max(1, size)
         self.timeout = timeout
-        self._waiting: dict[str, deque[Decision]] = {}  # in order of arrival
-        self._since: dict[str, float] = {}  # a waiting match's place in line (see ``_next``)
-        self._handed_out = 0  # decisions handed to workers so far
+        self._queue: FairQueue[Decision] = FairQueue()
         self._in_flight: set[str] = set()  # matches with a decision being computed
         self._idle: list[Worker] = []
         self._workers = 0  # alive or starting
@@ -144,47 +143,20 @@ class BotPool:
     async def decide(self, match_id: str, label: str, args: tuple[Any, ...]) -> int | None:
         future: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
         decision = Decision(match_id, label, encode_request(args), future)
-        if match_id not in self._waiting:
-            self._waiting[match_id] = deque()
-            # a match thinking already queues as if just served (see ``_next``)
-            self._since[match_id] = self._handed_out + (0.5 if match_id in self._in_flight else 0)
-        self._waiting[match_id].append(decision)
+        self._queue.add(match_id, decision, match_id in self._in_flight)
         self._dispatch()
         try:
             return await future
         except asyncio.CancelledError:
-            queue = self._waiting.get(match_id)
-            if queue is not None and decision in queue:
-                queue.remove(decision)
-                if not queue:
-                    del self._waiting[match_id], self._since[match_id]
+            self._queue.remove(match_id, decision)
             raise
-
-    def _next(self) -> Decision | None:
-        """The next decision of the match that has waited longest and has none in flight.
-
-        A match waits from when its first decision arrives or, if it has one in flight
-        meanwhile, from just after that one was handed out: behind every match waiting
-        then or arriving before the next hand-out. So matches take turns, one decision
-        each, however many they queue."""
-        ready = [m for m in self._waiting if m not in self._in_flight]
-        if not ready:
-            return None
-        match_id = min(ready, key=self._since.__getitem__)
-        queue = self._waiting[match_id]
-        decision = queue.popleft()
-        self._handed_out += 1
-        if queue:
-            self._since[match_id] = self._handed_out + 0.5
-        else:
-            del self._waiting[match_id], self._since[match_id]
-        return decision
 
     def _dispatch(self) -> None:
         while not self._closed and (self._idle or self._workers < self.size):
-            decision = self._next()
-            if decision is None:
+            taken = self._queue.take(self._in_flight, time.monotonic())
+            if taken is None:
                 return
+            decision = taken[1]
             worker = self._idle.pop() if self._idle else None
             if worker is None:
                 self._workers += 1
@@ -195,10 +167,12 @@ class BotPool:
 
     async def _run(self, worker: Worker | None, decision: Decision) -> None:
         action: int | None = None
+        started: float | None = None
         try:
             if worker is None:
                 worker = await Worker.start()
             self.busy[worker.pid] = worker
+            started = time.monotonic()
             action = await worker.ask(decision.request, self.timeout)
         except TimeoutError:
             log.warning(
@@ -220,6 +194,9 @@ class BotPool:
             worker = None
             raise
         finally:
+            if started is not None:  # the worker time this decision took, for ``bot_queue``
+                now = time.monotonic()
+                self._queue.charge(decision.match_id, now - started, now)
             self._in_flight.discard(decision.match_id)
             if worker is not None and not self._closed:
                 self.busy.pop(worker.pid, None)
@@ -238,11 +215,8 @@ class BotPool:
 
     async def close(self) -> None:
         self._closed = True
-        for queue in self._waiting.values():
-            for decision in queue:
-                decision.future.cancel()
-        self._waiting.clear()
-        self._since.clear()
+        for decision in self._queue.drain():
+            decision.future.cancel()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
