@@ -52,6 +52,8 @@ class Worker:
         env = dict(os.environ)
         source = str(Path(__file__).resolve().parents[2])  # this very engine: src/
         env["PYTHONPATH"] = os.pathsep.join(p for p in (source, env.get("PYTHONPATH")) if p)
+        # started from the event loop's thread, which lives as long as the server: the
+        # kernel's parent-death signal (``bot_worker``) follows the thread that forked
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
