@@ -98,7 +98,7 @@ def test_the_terminal_table_shows_the_non_players_turn_step_by_step() -> None:
     out = result.stdout
     assert "-- the Non-Player's turn 1 --" in out
     after = out[out.index("-- the Non-Player's turn 1 --") :]
-    assert "a unit moves" in after.split("-- your round")[0]
+    assert " moves " in after.split("-- your round")[0]  # "<unit> moves q,r -> q,r"
     events = [ln for ln in out.splitlines() if ln.startswith("  ") and "│" not in ln]
     assert events and not [ln for ln in events if "seat 1" in ln]  # "the Non-Player"
     assert "game over:" in out

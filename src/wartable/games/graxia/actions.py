@@ -32,6 +32,9 @@ K_SACRIFICE, K_USE, K_CHOOSE, K_SPY, K_TAKE, K_TARGET = range(14, 20)
 # (families of size 0 on maps without the four Home Rows: other layouts are unchanged)
 K_MEND, K_VOLLEY, K_POWER = range(20, 23)
 K_SPEND = 23  # the solo VP races (4-6): ``spend vp`` (option vp_spending)
+# §9.1 set-up: ``unplace q,r`` takes back a face-down starting unit before the reveal
+# (two-player maps only: the solo set-up places its units face up, one at a time)
+K_UNPLACE = 24
 PAIR_WORDS = ("move", "attack", "shoot", "ability", "portal", "give")
 CELL_WORDS = ("shield", "retreat", "drop")
 
@@ -54,6 +57,7 @@ class Layout:
         )
         sizes += [c, c, u * c] if sc.home_rows else [0, 0, 0]
         sizes.append(1 if sc.solo and sc.param("vp_target") else 0)
+        sizes.append(0 if sc.solo else c)
         self.bounds: list[int] = []
         total = 0
         for n in sizes:
@@ -130,6 +134,8 @@ class Layout:
             return f"volley {cell(x)}"
         if k == K_SPEND:
             return "spend vp"
+        if k == K_UNPLACE:
+            return f"unplace {cell(x)}"
         if k == K_POWER:
             return f'summon power "{self.names_u[x]}" {cell(y)}'
         return f'spy "{self.names_u[x]}"'

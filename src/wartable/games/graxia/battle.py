@@ -95,6 +95,11 @@ def supporters(s: GraxiaState, att: int, dfn: int) -> list[int]:
     return out
 
 
+def owns(name: str) -> str:
+    """The possessive of a unit's name: "Flesh Impalers'", "Oshnuk's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def adjust(s: GraxiaState, side: int, delta: int) -> None:
     """Move a Battle Value marker on the tracker (it cannot go below 0)."""
     s.bat[B_BV0 + side] = max(0, s.bat[B_BV0 + side] + delta)
@@ -109,26 +114,64 @@ def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> Non
     s.bat[B_ATT], s.bat[B_DEF] = att, dfn
     a, d = initial_values(ua, ud)
     s.bat[B_BV0], s.bat[B_BV0 + 1] = a, d
-    emit(events, "battle", attacker=s.sc.board.text(att), defender=s.sc.board.text(dfn), bv=[a, d])
+    emit(
+        events,
+        "battle",
+        attacker=s.sc.board.text(att),
+        defender=s.sc.board.text(dfn),
+        bv=[a, d],
+        attacker_unit=ua.name,
+        defender_unit=ud.name,
+    )
+    # each term of the battle values and its source, for the log (public: the map shows
+    # every one); built only when events are wanted (search runs without them)
+    terms: list[list[int | str]] = []
+    if events is not None:
+        terms += [
+            [0, ua.attack, f"{owns(ua.name)} attack"],
+            [0, -matched_defence(ua.attack_type, ud), f"{owns(ud.name)} matching defence"],
+            [1, ud.attack, f"{owns(ud.name)} attack"],
+            [1, -matched_defence(ud.attack_type, ua), f"{owns(ua.name)} matching defence"],
+        ]
+
+    def term(side: int, delta: int, source: str) -> None:
+        adjust(s, side, delta)
+        if delta and events is not None:
+            terms.append([side, delta, source])
+
     # step 2: terrain (both units use the defender's tile)
-    if not E.ignores_terrain(s, att):
-        adjust(s, 0, -terrain_defence(s, dfn, ua.attack_type))
     t = s.sc.terrain[dfn]
+    if not E.ignores_terrain(s, att):
+        term(0, -terrain_defence(s, dfn, ua.attack_type), f"the defender's {t} tile")
     own, other = class_terrain(t, ua, False)
-    adjust(s, 0, own)
-    adjust(s, 1, other)
+    term(0, own, f"{ua.name} ({ua.klass}) attacking on {t}")
+    term(1, other, f"{ua.name} ({ua.klass}) attacking on {t}")
     own, other = class_terrain(t, ud, True)
-    adjust(s, 1, own)
-    adjust(s, 0, other)
+    term(1, own, f"{ud.name} ({ud.klass}) defending on {t}")
+    term(0, other, f"{ud.name} ({ud.klass}) defending on {t}")
     # step 3: support
     s.sup = supporters(s, att, dfn)
-    adjust(s, 0, sum(E.support_value(s, c) for c in s.sup))
+    for c in s.sup:
+        term(0, E.support_value(s, c), f"support from {s.cat.units[s.unit[c]].name}")
     # step 4: passive battle abilities
     for side, cell in ((0, att), (1, dfn)):
-        for ab in cat.units[s.unit[cell]].abilities:
+        ut = cat.units[s.unit[cell]]
+        for ab in ut.abilities:
             if ab.timing == BATTLE_PASSIVE:
+                before = (s.bat[B_BV0], s.bat[B_BV0 + 1])
                 E.battle_effects(s, side, ab.effects, events, passive=True)
-    emit(events, "battle_values", bv=[s.bat[B_BV0], s.bat[B_BV0 + 1]], support=len(s.sup))
+                for k in (0, 1):
+                    if events is not None and s.bat[B_BV0 + k] != before[k]:
+                        terms.append(
+                            [k, s.bat[B_BV0 + k] - before[k], f"{owns(ut.name)} {ab.name}"]
+                        )
+    emit(
+        events,
+        "battle_values",
+        bv=[s.bat[B_BV0], s.bat[B_BV0 + 1]],
+        support=len(s.sup),
+        terms=terms,
+    )
     s.bat[B_ACTOR] = 0
     s.bat[B_PASSES] = 0
     s.phase = B_EXCH
@@ -341,7 +384,7 @@ def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> No
     if retreat:
         cells = retreat_cells(s, att, dfn)
         if not cells:
-            emit(events, "retreat_blocked", cell=s.sc.board.text(dfn))
+            emit(events, "retreat_blocked", cell=s.sc.board.text(dfn), unit=B.unit_name(s, dfn))
             s.wounds[dfn] += 1  # §7 step 9: blocked: 1 wound and stays
             if s.wounds[dfn] >= M.max_health(s, dfn):
                 B.eliminate(s, dfn, aseat, events)
@@ -369,7 +412,7 @@ def do_retreat(s: GraxiaState, cell: int, events: list[Event] | None) -> None:
     seat = s.owner[dfn]
     take = s.ctrl[cell] == -1  # §7 step 9: an uncontrolled tile becomes the retreater's
     B.move_unit(s, dfn, cell, events, take=take)
-    emit(events, "retreat", seat=seat, dest=s.sc.board.text(cell))
+    emit(events, "retreat", seat=seat, dest=s.sc.board.text(cell), unit=B.unit_name(s, cell))
     offer_advance(s, events)
 
 

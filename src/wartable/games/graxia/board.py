@@ -48,6 +48,12 @@ def mountaineer(ut: UnitType) -> bool:
     return "dwarf" in race or "goblin" in race
 
 
+def unit_name(s: GraxiaState, cell: int) -> str:
+    """The name of the unit on ``cell`` (for the events' sentences), or ""."""
+    u = s.unit[cell]
+    return s.cat.units[u].name if u >= 0 else ""
+
+
 def can_stand(s: GraxiaState, ut: UnitType, cell: int) -> bool:
     """§5.4 Mountains: only Goblins and Dwarves may enter; a removed tile (§9.2 Solo
     Scenario 1) takes nobody."""
@@ -92,7 +98,7 @@ def move_unit(
         set_ctrl(s, b, seat, events)
     if s.flags[b] & CARRIER:
         s.track[T_BANNER0 + seat] = b
-    emit(events, "move", frm=s.sc.board.text(a), dest=s.sc.board.text(b))
+    emit(events, "move", frm=s.sc.board.text(a), dest=s.sc.board.text(b), unit=unit_name(s, b))
 
 
 def reduce_wounds(s: GraxiaState, cell: int, amount: int, command: bool) -> int:
@@ -140,7 +146,7 @@ def damage(
         amount -= back
         C.request(s, C.REFLECT, s.owner[cell], cell, back, events)  # its owner picks where
     s.wounds[cell] += amount
-    emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount)
+    emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount, unit=unit_name(s, cell))
     if s.wounds[cell] >= M.max_health(s, cell):
         eliminate(s, cell, by, events)
     return amount

@@ -236,6 +236,8 @@ def _worth_trying(s: GraxiaState, lay: Layout, a: int, seat: int, g: int) -> boo
     """The rules offer a portal on every neutral or friendly tile (hundreds of pairs); the
     bot scores only pairs within 2 of its Guardian or on its Home Row, and removals."""
     kind, x, y = lay.decode(a)
+    if kind == A.K_UNPLACE:  # taking a placement back never scores: it would loop
+        return False
     if kind != A.K_PORTAL or x == y:
         return True
     b = s.sc.board

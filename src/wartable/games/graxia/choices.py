@@ -212,7 +212,13 @@ def _resolve(
     elif kind == ATONE:
         healed = B.heal(s, x, s.wounds[x])
         s.wounds[pick] += 2 * healed  # §5.4 Atonement: not mitigated
-        emit(events, "wounds", cell=s.sc.board.text(pick), amount=2 * healed)
+        emit(
+            events,
+            "wounds",
+            cell=s.sc.board.text(pick),
+            amount=2 * healed,
+            unit=B.unit_name(s, pick),
+        )
         if s.wounds[pick] >= M.max_health(s, pick):
             B.eliminate(s, pick, 1 - who, events)
     elif kind == PUSH:  # the pushed unit's owner picks the tile; the push goes on from there

@@ -280,7 +280,7 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
         return True
     elif kind == A.K_SHIELD:
         s.flags[x] |= SHIELD | SHIELD_NOW
-        emit(events, "shield", cell=s.sc.board.text(x))
+        emit(events, "shield", cell=s.sc.board.text(x), unit=B.unit_name(s, x))
     elif kind in (A.K_SHOOT, A.K_ABILITY):
         effects.use_command_ability(s, x, y, events)
     elif kind == A.K_SUMMON:

@@ -34,6 +34,7 @@ class GraxiaFeatures(FeatureLayout):
         "flags", "control", "portal", "mana", "vp", "hand", "hand_counts", "deck_sizes",
         "discards", "udeck", "sdeck", "pool", "pool_sizes", "public_pool", "guardians",
         "draws", "commit", "battle", "support", "track", "unseen_units", "unseen_spells",
+        "placing",  # the seat's own placements: "commit" already carries them
     )  # fmt: skip
 
     def __init__(self, game: Game[Any, Any], config: Any) -> None:

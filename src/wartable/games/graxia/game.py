@@ -158,7 +158,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             GUARD: "choose a Guardian not yet taken (§9.1)",
             DRAFT: "draft a normal unit not yet selected (§9.1 #6)",
             PLACE: "place your Guardian on your Home Row and starting units on your side "
-            "within the scenario's mana, then end (§9.1)",
+            "within the scenario's mana, take back a unit you placed (unplace), then end; "
+            "once revealed, placements are final (§9.1)",
             DRAW: "draw 4 free cards, then buy at 5 mana while holding 12 or fewer (§6 phase 1)",
             COMMAND: "unit actions are Move / Attack / Shield / Move+Attack / Attack+Move / "
             "Move+Shield or one command ability; summon next to the Guardian or on the Home "

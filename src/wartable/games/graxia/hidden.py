@@ -83,7 +83,7 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
             legal = place_legal(s, lay, other)
             if not legal or (A.END in legal and (s.commit.done[other] or rng.below(2))):
                 break
-            choice = [a for a in legal if a != A.END]
+            choice = [a for a in legal if a != A.END and lay.decode(a)[0] != A.K_UNPLACE]
             if not choice:
                 break
             s.commit.add(other, rng.choice(choice))

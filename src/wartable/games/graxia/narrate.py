@@ -80,7 +80,7 @@ def event_to_str(e: dict[str, Any], solo: bool = False) -> str:
             + ("start" if solo and e.get("first") == 0 else "starts")
         ),
         "first_player": lambda: f"{who()} start{verb_s}",
-        "move": lambda: f"a unit moves {e.get('frm')} -> {e.get('dest')}",
+        "move": lambda: f"{e.get('unit') or 'a unit'} moves {e.get('frm')} -> {e.get('dest')}",
         "summon": lambda: (
             f"{who()} summon{verb_s} {e.get('unit')} at {e.get('cell')} ({e.get('cost')} mana)"
         ),
@@ -100,7 +100,10 @@ def event_to_str(e: dict[str, Any], solo: bool = False) -> str:
         "retreat_blocked": lambda: f"the unit at {e.get('cell')} cannot retreat",
         "portals": lambda: f"{who()} open{verb_s} portals at {_list(e.get('cells'))}",
         "portal_removed": lambda: f"{who()} remove{verb_s} the portal at {e.get('cell')}",
-        "battle": lambda: f"battle: {e.get('attacker')} attacks {e.get('defender')}",
+        "battle": lambda: (
+            f"battle: {e.get('attacker_unit', 'the unit')} at {e.get('attacker')} attacks "
+            f"{e.get('defender_unit', 'the unit')} at {e.get('defender')}"
+        ),
         "battle_spell": lambda: f"{who()} play{verb_s} {e.get('spell')} in the battle",
         "battle_ability": lambda: f"{who()} use{verb_s} {e.get('ability')} in the battle",
         "battle_pass": lambda: f"{who()} pass{'' if verb_s == '' else 'es'}",
@@ -116,7 +119,9 @@ def event_to_str(e: dict[str, Any], solo: bool = False) -> str:
         "sacrifice_step": lambda: "sacrifices are revealed",
         "bluff": lambda: f"{who()} bluff{verb_s}",
         "eliminated": lambda: f"{e.get('unit') or 'the unit'} at {e.get('cell')} is eliminated",
-        "wounds": lambda: f"the unit at {e.get('cell')} takes {e.get('amount')} wound(s)",
+        "wounds": lambda: (
+            f"{e.get('unit') or 'the unit'} at {e.get('cell')} takes {e.get('amount')} wound(s)"
+        ),
         "mana": lambda: f"{who()} gain{verb_s} {e.get('gain')} mana",
         "victory_points": lambda: (
             f"{who()} score{verb_s} {e.get('points')} victory points: {e.get('why')}"

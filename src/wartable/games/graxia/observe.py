@@ -18,7 +18,7 @@ from wartable.core.rng import Rng
 from . import actions as A
 from . import solo_setup
 from .actions import Layout
-from .setup import place_legal
+from .setup import place_legal, placements
 from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_GFELL0, T_SPY0, GraxiaState
 
 
@@ -54,6 +54,13 @@ def guardian_in_hand(s: GraxiaState, p: int) -> bool:
         return False
     unit, owner = s.unit, s.owner
     return not any(unit[c] == g and owner[c] == p for c in range(len(unit)))
+
+
+def _placing(s: GraxiaState, seat: int | None) -> list[list[int]]:
+    if seat is None or s.phase != PLACE or s.sc.solo:
+        return []
+    lay = Layout(s.cat, s.sc)
+    return [[u, c] for u, c in placements(s, lay, seat)]
 
 
 def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
@@ -96,6 +103,8 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
         "guardians": list(s.guard),
         "draws": s.draws,
         "commit": s.commit.public_view(seat),
+        # the seat's own face-down placements, [unit, cell] (its buffer, decoded)
+        "placing": _placing(s, seat),
         "battle": list(s.bat),
         "support": list(s.sup),
         "track": track,
@@ -199,7 +208,7 @@ def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> Graxia
 def _plan(s: GraxiaState, lay: Layout, seat: int, rng: Rng) -> None:
     """A finished opponent's placement: some legal plan (its real one is hidden)."""
     for _ in range(200):
-        legal = place_legal(s, lay, seat)
+        legal = [a for a in place_legal(s, lay, seat) if lay.decode(a)[0] != A.K_UNPLACE]
         if A.END in legal or not legal:
             return
         s.commit.add(seat, rng.choice(legal))

@@ -315,7 +315,8 @@ def _check_buffers(s: GraxiaState, lay: Layout) -> None:
             buffers[seat] = []
             ok = True
             for a in buf:
-                if a == A.END or a not in place_legal(s, lay, seat):
+                unplace = lay.decode(a)[0] == A.K_UNPLACE  # applied, never buffered
+                if a == A.END or unplace or a not in place_legal(s, lay, seat):
                     ok = False
                     break
                 buffers[seat].append(a)

@@ -236,7 +236,14 @@ def place_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     done = not need_guardian and (rule != "assassination" or not left or not free)
     if done:
         out.append(A.END)
+    out.extend(lay.one(A.K_UNPLACE, c) for c in cells)  # face down: may be taken back
     return sorted(set(out))
+
+
+def placements(s: GraxiaState, lay: Layout, seat: int) -> list[tuple[int, int]]:
+    """(unit, cell) of the seat's face-down placements not yet revealed (its own buffer)."""
+    cards, cells, _, _, _ = _buffer(s, lay, seat)
+    return list(zip(cards, cells, strict=True))
 
 
 def place_apply(
@@ -248,7 +255,17 @@ def place_apply(
         if s.commit.all_done:
             reveal(s, lay, events)
         return
+    kind, cell, _ = lay.decode(action)
+    if kind == A.K_UNPLACE:  # the face-down card goes back to the pool (§9.1 set-up)
+        buf = s.commit.buffers[seat]
+        buf[:] = [a for a in buf if not _places_at(lay, a, cell)]
+        return
     s.commit.add(seat, action)
+
+
+def _places_at(lay: Layout, action: int, cell: int) -> bool:
+    kind, _, at = lay.decode(action)
+    return kind == A.K_PLACE and at == cell
 
 
 def reveal(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:

@@ -208,7 +208,7 @@ def home_row_apply(s: GraxiaState, kind: int, c: int, events: list[Event] | None
     if kind == A.K_MEND:
         use_ability(s, M.MEND, events)
         healed = B.heal(s, c, p(s, "mend_heal", M.MEND_WOUNDS))
-        emit(events, "healed", cell=s.sc.board.text(c), amount=healed)
+        emit(events, "healed", cell=s.sc.board.text(c), amount=healed, unit=B.unit_name(s, c))
     else:
         use_ability(s, M.VOLLEY, events)
         s.solo[S_VOLLEY] = c + 1
