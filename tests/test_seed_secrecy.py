@@ -5,6 +5,8 @@ old agent generators were SplitMix steps of ``seed ^ constant``, so an agent tha
 its first output rebuilt the match seed, hence the whole deal and every future roll (the
 control test below shows that attack on the old derivation). Agent generators now come
 from a one-way hash (``core/seeds.py``) of an agent seed that callers draw independently.
+Against trying numbers, only a seed nobody typed is secret: the brute-force tests at the end
+find a typed ``--seed`` and find nothing when the seeds were drawn.
 """
 
 from __future__ import annotations
