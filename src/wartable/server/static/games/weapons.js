@@ -2,6 +2,7 @@
 
 import { h, titleCase } from "../ui.js";
 import { seatHead, backs, pile, health, stat, zone } from "./common.js";
+import { weaponsHelp, weaponsBriefing, weaponsBattle, weaponsScores } from "./weapons-panels.js";
 
 const ICONS = { swords: "⚔", axes: "⚒", bows: "➶", maces: "♣", spears: "♆", daggers: "†" };
 const HUES = ["#b33a3a", "#3b6fb3", "#3f8f4a", "#8a5a2b", "#7a3bb3", "#2b8a8a"];
@@ -15,20 +16,50 @@ export function cardText(id, c) {
   return `${c.groups[g][0].toUpperCase()}${(id % c.max_value) + 1}`;
 }
 
-function cardName(id, c) {
+function singular(group) {
+  return group.endsWith("s") ? group.slice(0, -1) : group;
+}
+
+// "7 of Axes": the catalogue's name of a weapon card (wartable.server.catalogue.weapons)
+export function cardName(id, c) {
   const g = Math.floor(id / c.max_value);
   return `${(id % c.max_value) + 1} of ${titleCase(c.groups[g])}`;
 }
 
+const span = (lo, hi) => (lo === hi ? String(lo) : `${lo}-${hi}`);
+
+// the same words as the catalogue, for a match whose config deals other weapon groups
+function cardWords(name, c) {
+  const m = String(name).match(/^(\d+) of (\w+)$/);
+  if (!m) return null;
+  const value = Number(m[1]);
+  const group = m[2].toLowerCase();
+  if (!c.groups.includes(group) || value < 1 || value > c.max_value) return null;
+  const one = singular(titleCase(group));
+  const sword = singular(titleCase(c.trump));
+  const top = c.max_value;
+  const lower = value > 1 ? `${/^[AEIOU]/.test(one) ? "an" : "a"} ${one} of value ${span(1, value - 1)}` : "";
+  let beats, beaten;
+  if (group === c.trump) {
+    beats = `any other weapon${lower ? `, and ${lower}` : ""}`;
+    beaten = value < top ? `a higher ${one} (${span(value + 1, top)})` : "";
+  } else {
+    beats = lower;
+    beaten = value < top ? `a higher ${one} (${span(value + 1, top)}) or any ${sword}` : `any ${sword}`;
+  }
+  const text = (beats ? `As a defence it beats ${beats}.` : `As a defence it beats no other ${one}.`) + (beaten ? ` Beaten by ${beaten}.` : " Nothing beats it.");
+  return { group, value, trump: group === c.trump, text };
+}
+
 function card(id, c, cls) {
-  if (id == null || id < 0) return h("div", { class: `card back ${cls || ""}`, title: "face down attack" });
+  if (id == null || id < 0) return h("div", { class: `card back ${cls || ""}`, title: "face-down attack" }, h("span", { class: "back-label" }, "face down"));
   const g = Math.floor(id / c.max_value);
   const v = (id % c.max_value) + 1;
   const group = c.groups[g];
   const trump = group === c.trump;
-  return h("div", { class: `card weapon ${cls || ""}${trump ? " trump" : ""}`, style: { "--hue": HUES[g % HUES.length] }, title: cardName(id, c), "data-card": cardText(id, c) },
+  return h("div", { class: `card weapon ${cls || ""}${trump ? " trump" : ""}`, style: { "--hue": HUES[g % HUES.length] }, title: cardName(id, c), "data-card": cardName(id, c) },
     h("div", { class: "corner" }, String(v)),
-    h("div", { class: "big-icon" }, ICONS[group] || group[0].toUpperCase()),
+    h("div", { class: "big-icon", "aria-hidden": "true" }, ICONS[group] || group[0].toUpperCase()),
     h("div", { class: "name" }, `${v} ${titleCase(group)}`),
     trump ? h("div", { class: "cls" }, "trump") : null);
 }
@@ -51,24 +82,53 @@ export default {
   event(e, ctx) {
     const c = cfg(ctx);
     const who = e.seat != null ? ctx.seatName(e.seat) : "";
+    const poss = (s) => (s === ctx.seat ? "your" : `${ctx.seatName(s)}'s`);
+    const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
     switch (e.type) {
-      case "round": return `— Round ${e.number}: ${ctx.seatName(e.dealer)} deals —`;
-      case "skirmish": return `${ctx.seatName(e.first_attacker)} attacks ${ctx.seatName(e.defender)}`;
-      case "attack": return e.card == null || e.card < 0 ? `${who} attacks face down` : `${who} attacks with ${cardName(e.card, c)}${e.face_down ? " (face down)" : ""}`;
-      case "reveal": return `the face-down attack was ${cardName(e.card, c)}`;
-      case "defend": return `${who} defends with ${cardName(e.card, c)}${e.beaten ? " and beats the attack" : " but does not beat it"}`;
+      case "round": return `Round ${e.number}: ${ctx.seatName(e.dealer)} deals`;
+      case "skirmish": return `A new Skirmish: ${ctx.seatName(e.first_attacker)} is the First Attacker against ${ctx.seatName(e.defender)}, the Defender`;
+      case "attack":
+        if (e.card == null || e.card < 0) return `${who} attacks with a face-down card`;
+        return e.face_down ? `${who} attacks face down with ${cardName(e.card, c)}` : `${who} attacks with ${cardName(e.card, c)}`;
+      case "reveal": return `${poss(e.seat)} face-down attack is turned over: ${cardName(e.card, c)}`.replace(/^your/, "Your");
+      case "defend": return `${who} defends with ${cardName(e.card, c)}${e.beaten ? " and beats the attack" : ", which does not beat the attack"}`;
       case "concede": return `${who} concedes`;
       case "pass": return `${who} passes`;
-      case "health": return `${who} is down to ${e.health} health`;
-      case "satchel_shield": return `${who}'s Satchel card takes the blow`;
+      case "health": return `${who} loses health: ${n(e.health, "point", "points")} left`;
+      case "satchel_shield": return `${who} spends a Satchel card instead of losing health`;
       case "satchel": return `${who} picks up a Satchel card`;
-      case "collect": return `${who} takes ${e.cards ? e.cards.length : ""} cards into hand`;
-      case "defended": return `${who} holds the line`;
-      case "eliminated": return `${who} is eliminated (${e.reason})`;
-      case "game_over": return `Game over: ${(e.winners || []).map((s) => ctx.seatName(s)).join(", ")} (${e.reason})`;
+      case "collect": {
+        const k = (e.cards || []).length + (e.face_down || 0);
+        return `${who} takes the Skirmish's ${n(k, "card", "cards")} into ${e.seat === ctx.seat ? "your" : "their"} hand${e.face_down ? ` (${n(e.face_down, "card", "cards")} unseen)` : ""}`;
+      }
+      case "defended": return `${who} survives every attack; the Skirmish's cards are discarded`;
+      case "eliminated": return `${who} is out of the game (${e.reason})`;
+      case "game_over": {
+        const w = (e.winners || []).map((s) => ctx.seatName(s));
+        if (!w.length) return `Game over: nobody wins (${e.reason})`;
+        return `Game over: ${w.join(" and ")} ${w.length > 1 ? "share the victory" : "wins"} (${e.reason})`;
+      }
       default: return undefined;
     }
   },
+  cardDetail(name, ctx) {
+    const c = cfg(ctx);
+    const known = ctx.cat && ctx.cat.cards && ctx.cat.cards[name];
+    const same = known && c.groups.includes(known.group) && c.trump === (ctx.cat.trump || c.trump) && c.max_value === (ctx.cat.max_value || c.max_value);
+    const info = same ? known : cardWords(name, c);
+    if (!info) return null;
+    return h("div", { class: "weapons-detail" },
+      h("h3", {}, name),
+      h("dl", {},
+        h("dt", {}, "Weapon group"), h("dd", {}, `${titleCase(info.group)}${info.trump ? " — the trump group" : ""}`),
+        h("dt", {}, "Value"), h("dd", {}, `${info.value} (values run 1-${c.max_value})`),
+        h("dt", {}, "In a Skirmish"), h("dd", {}, info.text),
+        h("dt", {}, "As an attack"), h("dd", {}, "The first attack may be any card; each later attack must have a value already played in the Skirmish.")));
+  },
+  help: weaponsHelp,
+  briefing: weaponsBriefing,
+  battle: weaponsBattle,
+  scores: weaponsScores,
   render(ctx) {
     const o = ctx.obs;
     const c = cfg(ctx);
