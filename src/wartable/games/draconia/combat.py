@@ -125,6 +125,40 @@ def base_defense(s: DraconiaState, seat: int, line: int, unit: Unit) -> int:
     return value
 
 
+def attack_terms(s: DraconiaState, seat: int, line: int, unit: Unit) -> list[list[int | str]]:
+    """``base_attack`` plus the slot's supply token as [source, value] terms (for the log)."""
+    terms: list[list[int | str]] = [[unit.name, unit.attack]]
+    command = command_bonus(s, seat, line)
+    if command:
+        terms.append(["Command", command])
+    st = s.settlement[seat]
+    if st == S.GRAYMIST_VALLEY and unit.fortify:
+        terms.append(["Graymist Valley", unit.fortify])
+    elif st == S.JUNGLE_OF_MOUTHS and unit.supply:
+        if any(len(s.grave[p]) >= 4 for p in range(s.seats) if p != seat):
+            terms.append(["Jungle of Mouths", 2])
+    elif st == S.ANVIRA and s.marks[seat][PYRAMID_ATTACK + line]:
+        terms.append(["Pyramid", s.marks[seat][PYRAMID_ATTACK + line]])
+    if s.slot_supply[seat][line]:
+        terms.append(["supply token", s.slot_supply[seat][line]])
+    return terms
+
+
+def defense_terms(s: DraconiaState, seat: int, line: int, unit: Unit) -> list[list[int | str]]:
+    """``base_defense`` plus the slot's fortify tokens as [source, value] terms (for the log)."""
+    terms: list[list[int | str]] = [[unit.name, unit.defense]]
+    st = s.settlement[seat]
+    if st == S.GRAYMIST_VALLEY and unit.fortify:
+        terms.append(["Graymist Valley", unit.fortify])
+    elif st == S.ANVIRA and s.marks[seat][PYRAMID_DEFENSE + line]:
+        terms.append(["Pyramid", s.marks[seat][PYRAMID_DEFENSE + line]])
+    elif st == S.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 0:
+        terms.append(["Blessing", 2])
+    if s.slot_fortify[seat][line]:
+        terms.append(["fortify tokens", s.slot_fortify[seat][line]])
+    return terms
+
+
 def has_ambush(s: DraconiaState, seat: int, line: int, unit: Unit) -> bool:
     return bool(unit.ambush) or (
         s.settlement[seat] == S.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 1
@@ -166,6 +200,9 @@ def arrow_strike(
     unit = s.unit(target, s.field[target][target_line])
     defense = base_defense(s, target, target_line, unit)
     if ev is not None:
+        terms = defense_terms(s, target, target_line, unit)
+        if s.slot_fortify[target][target_line]:
+            terms.pop()  # an arrow strike neither uses nor spends fortify tokens
         ev.append(
             {
                 "type": "arrow_strike",
@@ -174,6 +211,8 @@ def arrow_strike(
                 "line": target_line,
                 "arrows": arrows,
                 "defense": defense,
+                "unit": unit.name,
+                "defense_terms": terms,
             }
         )
     if arrows > defense:
@@ -234,6 +273,9 @@ def resolve_attack(
         damage(s, seat, 2 if s.settlement[opp] == S.EMMEREST_RIVER else 1, "ambush", ev)
         return False
     # 3. tokens: the slot's supply boosts the attacker, fortify tokens the defender
+    if ev is not None:  # the terms of both values, read before the tokens are spent
+        a_terms = attack_terms(s, seat, line, attacker)
+        d_terms = defense_terms(s, opp, opp_line, defender)
     attack = base_attack(s, seat, line, attacker) + s.slot_supply[seat][line]
     defense = base_defense(s, opp, opp_line, defender) + s.slot_fortify[opp][opp_line]
     s.slot_supply[seat][line] = 0
@@ -251,6 +293,8 @@ def resolve_attack(
                 "attack": attack,
                 "defense": defense,
                 "cautious": cautious,
+                "attack_terms": a_terms,
+                "defense_terms": d_terms,
             }
         )
     # 4. resolve

@@ -235,6 +235,24 @@ def attack_damage(s: InvasionState) -> int:
     return max(0, dmg - BETRAYAL_PENALTY * s.betrayals)
 
 
+def damage_terms(s: InvasionState) -> list[list[int | str]]:
+    """Each term of ``attack_damage`` as [source, value], for the event a person reads."""
+    seat = s.active
+    terms: list[list[int | str]] = [["defenders", s.atk_damage]]
+    if s.fury:
+        terms.append(["fury", s.fury])
+    if s.enchant and s.atk_defenders:
+        terms.append(["enchant", ENCHANT_DAMAGE * s.enchant * s.atk_defenders])
+    if s.atk_shaman:
+        cards = sum(s.play) + sum(s.hand[seat])
+        terms.append(["shaman", SHAMAN_PER_CARD * cards * s.atk_shaman])
+    if s.atk_slayer and any(s.db.inv_dragon[s.row[t]] for t in s.targets if s.row[t] >= 0):
+        terms.append(["slayer", SLAYER_BONUS * s.atk_slayer])
+    if s.betrayals:
+        terms.append(["betrayal", -BETRAYAL_PENALTY * s.betrayals])
+    return terms
+
+
 def resolve_attack(s: InvasionState, ev: Ev) -> None:
     """Chapter 5 DEFEAT: health <= damage defeats; each replacement's effect then resolves."""
     seat = s.active
@@ -243,7 +261,15 @@ def resolve_attack(s: InvasionState, ev: Ev) -> None:
     won = dmg >= need
     if ev is not None:
         names = [INVADER_KEYS[s.row[t]] for t in s.targets]
-        ev.append(event("attack", seat=seat, targets=names, damage=dmg, health=need, defeated=won))
+        defenders = [
+            KEYS[d] for d in range(len(s.play)) if s.db.attack[d] for _ in range(s.play[d])
+        ]
+        ev.append(
+            event(
+                "attack", seat=seat, targets=names, damage=dmg, health=need, defeated=won,
+                terms=damage_terms(s), defenders=defenders,
+            )
+        )  # fmt: skip
     if won:
         for t in s.targets:
             s.defeated[seat].append(s.row[t])

@@ -2,7 +2,8 @@
 // graveyards, health and supply.
 
 import { h, titleCase, seatColour } from "../ui.js";
-import { seatHead, backs, pile, health, stat, zone } from "./common.js";
+import { seatHead, backs, health, stat, zone } from "./common.js";
+import { unitAt, eventText, cardDetail, help, briefing, scores, battle } from "./draconia-text.js";
 
 const LINES = ["Left", "Middle", "Right"];
 const FACTION_COLOUR = {
@@ -17,30 +18,32 @@ const PHASES = {
 };
 
 function unitOf(ctx, seat, pos) {
-  const p = ctx.obs.players[seat];
-  if (pos == null || pos < 0 || !p.deck) return null;
-  const uid = p.deck[pos];
-  return (ctx.cat.units || [])[uid] || null;
+  return unitAt(ctx, seat, pos);
+}
+
+// a unit card: name, class, ability chips and its attack / defense, readable at a glance
+function unitFace(u, cls, note) {
+  const chips = (u.abilities || []).map((a) => h("span", { class: "chip" }, `${a.name}${a.count > 1 ? `×${a.count}` : ""}`));
+  return h("div", { class: `card unit ${u.class} ${cls || ""}`, "data-card": u.name, title: `${u.name}: ${u.class}, attack ${u.attack}, defense ${u.defense}${u.text ? `, ${u.text}` : ""}`, style: { "--fc": FACTION_COLOUR[u.faction] || "#888" } },
+    h("div", { class: "name" }, u.name),
+    h("div", { class: "cls" }, u.class),
+    chips.length ? h("div", { class: "chips" }, chips) : null,
+    note ? h("div", { class: "note" }, note) : null,
+    h("div", { class: "nums" },
+      h("span", { class: "atk", "aria-label": `attack ${u.attack}` }, `⚔${u.attack}`),
+      h("span", { class: "def", "aria-label": `defense ${u.defense}` }, `⛨${u.defense}`)));
 }
 
 function unitCard(ctx, seat, pos, cls, note) {
   const u = unitOf(ctx, seat, pos);
-  if (!u) return h("div", { class: `card ${cls || ""}` }, `#${pos}`);
-  return h("div", { class: `card unit ${u.class} ${cls || ""}`, "data-card": u.name, title: `${u.name} (${u.class}) ${u.attack}/${u.defense}${u.text ? ` — ${u.text}` : ""}`, style: { "--fc": FACTION_COLOUR[u.faction] || "#888" } },
-    h("div", { class: "name" }, u.name),
-    h("div", { class: "cls" }, u.class),
-    u.text ? h("div", { class: "text" }, u.text) : null,
-    note ? h("div", { class: "note" }, note) : null,
-    h("div", { class: "nums" }, h("span", { class: "atk", title: "attack" }, `⚔${u.attack}`), h("span", { class: "def", title: "defense" }, `♜${u.defense}`)));
+  if (!u) return h("div", { class: `card ${cls || ""}` }, "unit");
+  return unitFace(u, cls, note);
 }
 
 function unitById(ctx, uid, cls) {
   const u = (ctx.cat.units || [])[uid];
-  if (!u) return h("div", { class: `card ${cls || ""}` }, `unit ${uid}`);
-  return h("div", { class: `card unit ${u.class} ${cls || ""}`, "data-card": u.name, title: `${u.name} (${u.class}) ${u.attack}/${u.defense}`, style: { "--fc": FACTION_COLOUR[u.faction] || "#888" } },
-    h("div", { class: "name" }, u.name), h("div", { class: "cls" }, `${u.class} · ${titleCase(u.faction)}`),
-    u.text ? h("div", { class: "text" }, u.text) : null,
-    h("div", { class: "nums" }, h("span", { class: "atk" }, `⚔${u.attack}`), h("span", { class: "def" }, `♜${u.defense}`)));
+  if (!u) return h("div", { class: `card ${cls || ""}` }, "unit");
+  return unitFace(u, cls);
 }
 
 function cardActions(ctx, pos) {
@@ -126,7 +129,7 @@ function playerBoard(ctx, seat, pending) {
     stat("☰", p.draw_count, "draw pile"),
     stat("☠", (p.grave || []).length, "graveyard"),
     o.first === seat ? h("span", { class: "stat", title: "first player token" }, "⚐ first") : null,
-    settlement ? h("span", { class: "stat", title: "settlement" }, `☗ ${settlement.name}`) : null,
+    settlement ? h("span", { class: "stat settlement", title: "settlement", "data-card": settlement.name }, `☗ ${settlement.name}`) : null,
     !p.alive ? h("span", { class: "stat" }, "eliminated") : null,
     o.phase === "deploy" && waiting.length ? h("span", { class: "waiting" }, waiting.includes(seat) ? "deploying…" : "ready") : null,
   ], ctx.toAct.includes(seat) || o.active === seat && o.phase === "main");
@@ -155,9 +158,9 @@ export default {
     let m;
     const c = ctx || {};
     const name = (pos) => {
-      if (!c.obs || !c.obs.players || c.seat == null) return `#${pos}`;
+      if (!c.obs || !c.obs.players || c.seat == null) return "a unit";
       const u = unitOf(c, c.seat, Number(pos));
-      return u ? u.name : `#${pos}`;
+      return u ? u.name : "a unit";
     };
     if ((m = n.match(/^deploy L(\d) #(\d+)$/))) return `Deploy ${name(m[2])} on the ${LINES[m[1] - 1].toLowerCase()} line`;
     if ((m = n.match(/^(retrieve|extra|persist|revive|maneuver|bellow) #(\d+)$/))) return `${titleCase(m[1])} ${name(m[2])}`;
@@ -179,33 +182,19 @@ export default {
   trayLabel(sel) {
     return sel.key.startsWith("hand-") ? "Deploy on which line? (or click a line)" : "Choose:";
   },
-  event(e, ctx) {
-    const LN = ["left", "middle", "right"];
-    const line = typeof e.line === "number" ? LN[e.line] : "?";
-    const who = e.seat != null ? ctx.seatName(e.seat) : "";
-    const tgt = e.target_seat != null ? ctx.seatName(e.target_seat) : "";
-    const t = {
-      round: `— Round ${e.round} —`, deployed: `${who} has deployed`, turn: `${who}'s turn`,
-      order: `Turn order: ${(e.order || []).map((s) => ctx.seatName(s)).join(", ")}`,
-      reveal: `${who} reveals ${e.unit} (${line})`,
-      arrow_strike: `${who} shoots ${tgt}'s ${line} unit with ${e.arrows} arrows (defense ${e.defense})`,
-      skirmish: `${who} declares a Skirmish`, cautious_attack: `${who} makes a Cautious Attack`, rest: `${who} rests (+${e.supply} supply)`,
-      attack: `${who}'s ${e.attacker} (${e.attack}) attacks ${e.defender} (${e.defense})`,
-      attack_canceled: `${who}'s ${line} attack is cancelled: ${e.why}`, ambush: `Ambush! ${who}'s ${e.unit} cancels the attack`,
-      damage: `${who} loses ${e.amount} health (${e.cause}), now ${e.health}`, eliminate: `${who}'s ${e.unit} is eliminated (${e.cause})`,
-      maneuver: `${who} maneuvers on the ${line} line`, supply: `${who} gains ${e.gained} supply`, fortify: `${who} fortifies the ${line} line (+${e.placed})`,
-      revive: `${who} revives ${e.unit || "1 health"}`, retrieve: `${who} takes a card from the Camp${e.cost ? " (1 supply)" : ""}`,
-      heal: `${who} restores 1 health, now ${e.health}`, supply_slot: `${who} puts a supply token on the ${line} line`,
-      persistent: `${who} brings a unit back from the Graveyard (Persistent)`, draw: `${who} draws ${e.count}`,
-      drew: `You drew ${(e.cards || []).map((c) => { const u = ctx.seat != null ? unitOf(ctx, ctx.seat, c) : null; return u ? u.name : `#${c}`; }).join(", ")}`,
-      faction: `${who} plays ${titleCase(e.faction || "")}`, settlement_chosen: `${who} has chosen a settlement`, settlement: `${who}'s settlement: ${e.settlement}`,
-      palace: `${who} uses the Crimson Palace`, bellow: `${who} flips a Bellow token`, burn: `${who} burns ${tgt}'s ${line} line`, crack: `${who} cracks ${tgt}'s ${line} line`,
-      blessing_placed: `${who} places a Blessing token on the ${line} line`, blessing_kind: `Your Blessing: ${e.kind}`, blessing: `${who}'s Blessing on the ${line} line: ${e.kind}`,
-      glimmerspire: `${who} fortifies the ${line} line (Glimmerspire)`, pyramid: `${who} raises a Pyramid on the ${line} line (${e.kind})`,
-      draft_pick: `${who} drafts ${e.unit}`, knocked_out: `${who} is knocked out`,
-      game_over: `Game over: ${(e.winners || []).map((s) => ctx.seatName(s)).join(", ")} (${e.reason})`,
-    }[e.type];
-    return t;
+  event: eventText,
+  cardDetail,
+  help,
+  briefing,
+  scores,
+  battle,
+  lastMoves(ctx) {
+    // the lines the other seats' last moves touched
+    for (const e of ctx.lastEvents || []) {
+      if (e.seat == null || e.seat === ctx.seat || typeof e.line !== "number") continue;
+      const el = document.querySelector(`#board .slot[data-seat="${e.seat}"][data-line="${e.line + 1}"]`);
+      if (el) el.classList.add("last-move");
+    }
   },
   render(ctx) {
     const o = ctx.obs;
