@@ -33,7 +33,7 @@ def test_graxia_solo_from_the_lobby_shows_the_non_players_turn(
         "() => document.querySelector('.log').innerText.includes(\"The Non-Player's turn 1\")"
     )
     log = page.inner_text(".log")
-    assert "A unit moves" in log  # its units march, one line each
+    assert " moves " in log  # its units march, one line each, by name
     assert "Player 2" not in log  # no second seat: the rules' side has its own name
     page.screenshot(path=str(shots / "graxia-solo.png"), full_page=True)
     assert "outcome" not in board(page) or board(page)["outcome"] in {"0", "draw"}
