@@ -6,6 +6,8 @@ skirm-dice-duel.txt: the Duel Sequence (full duel) and the Quick Variant, agains
 from __future__ import annotations
 
 import itertools
+import random
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
@@ -18,7 +20,7 @@ from tests.web.narration import (
     play,
     sentences,
 )
-from tests.web.webplay import Server
+from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end
 
 from wartable.games.skirm.cards import load_cards
 
@@ -111,3 +113,139 @@ def test_you_read_your_own_moves(server: Server, page: Page) -> None:
     assert said[1] == "You reroll Alice's die 2 with Dodecahedron: wits"
     assert said[2] == "Bram exchanges their own die 5 for your die 1 with Helm"
     assert said[3] == "You reroll all your 6 dice: might, grace, wits, lore, guile, spirit"
+
+
+CLIPPED = """() => [...document.querySelectorAll('#board .card[data-card]')]
+  .filter((c) => c.offsetParent !== null)
+  .flatMap((c) => [...c.querySelectorAll('.name, .speed .num')])
+  .filter((el) => el.scrollWidth > el.clientWidth)
+  .map((el) => el.closest('[data-card]').dataset.card + ': ' + el.textContent)"""
+
+
+def _play_duel(page: Page, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(60):
+        if not wait_turn_or_end(page):
+            return
+        click_one(page, rng)
+    raise AssertionError("the duel did not end in 60 moves")
+
+
+def _play_duel_by_keys(page: Page, seed: int) -> None:
+    """A phone's moves by keyboard (focus, Enter): at 360 px the card-detail sheet that a
+    focused card opens covers the hand, so a pointer click lands on the sheet."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        if not wait_turn_or_end(page):
+            return
+        version = board(page)["version"]
+        targets = page.locator("#board [data-action]:visible")
+        target = targets.nth(rng.randrange(targets.count()))
+        target.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            """v => { const b = document.querySelector('#board');
+                      return b.dataset.version !== v || b.dataset.outcome !== undefined; }""",
+            arg=version,
+        )
+    raise AssertionError("the duel did not end in 60 moves")
+
+
+def _log(page: Page) -> list[str]:
+    return list(page.locator("#log li").all_inner_texts())
+
+
+def test_full_duel_shows_cards_scoring_and_the_log_in_words(
+    server: Server, page: Page, shots: Path
+) -> None:
+    """A duel against a bot (Duel Sequence): focusing a hand card shows its whole text
+    without revealing it; at the end #battle holds each skill type's totals for both
+    duelists, the scoring cards' bonuses and who wins; the log names cards and actors."""
+    m = server.create("skirm", {"hand_sizes": [3, 1]}, [{"kind": "human"}, HEURISTIC])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    page.wait_for_selector("#board .hand [data-card]")
+    first = page.locator("#board .hand [data-card]").first
+    name = first.get_attribute("data-card")
+    assert name and not any(ch.isdigit() for ch in name)  # a name, not "#1518"
+    version = board(page)["version"]
+    first.focus()
+    detail = page.locator("#card-detail")
+    detail.wait_for(state="visible")
+    cat = server.call("GET", f"/api/matches/{m['id']}/catalogue")
+    info = next(c for c in cat["cards"].values() if c["name"] == name)
+    text = detail.inner_text()
+    assert info["ability_text"] in text and info["scoring_text"] in text
+    assert f"{info['speed']}" in text and all(s in text for s in info["skill_names"])
+    assert board(page)["version"] == version  # focusing took no action
+    assert page.locator("#briefing").is_visible()
+    assert "Duel Sequence" in page.inner_text("#briefing")
+    assert page.locator("#battle").is_hidden()
+    page.screenshot(path=str(shots / "skirm-reveal-1280.png"), full_page=True)
+    _play_duel(page, seed=3)
+    battle = page.locator("#battle")
+    battle.wait_for(state="visible")
+    sheet = battle.inner_text()
+    skills = cat["skills"]
+    assert "Final scoring" in sheet and all(s in sheet for s in skills)
+    view = server.view(m["id"], m["seats"][0]["token"])
+    obs = view["observation"]
+    for seat in (0, 1):
+        played = cat["cards"][str(obs["card"][seat])]
+        assert f"{played['name']}'s {played['scoring_name']}" in sheet
+    assert f"You {obs['points'][0]}" in sheet
+    log = _log(page)
+    mine = cat["cards"][str(obs["card"][0])]["name"]
+    theirs = cat["cards"][str(obs["card"][1])]["name"]
+    reveal = next(t for t in log if t.startswith("Cards revealed"))
+    assert f"You play {mine}" in reveal and f"Bot 2 (heuristic) plays {theirs}" in reveal
+    assert any(
+        t.startswith(f"You use {cat['cards'][str(obs['card'][0])]['ability_name']}") for t in log
+    ) or mine in ("Horn",)
+    for t in log:
+        assert not CARD_NUMBER.search(t) and not RAW.search(t) and not BAD_PLURAL.search(t), t
+    scores = page.locator(".end-panel .scores").inner_text()
+    assert f"{obs['points'][0]} point" in scores and "skill type" in scores
+    page.screenshot(path=str(shots / "skirm-end-1280.png"), full_page=True)
+
+
+def test_quick_variant_duel_explains_the_matching_dice(
+    server: Server, page: Page, shots: Path
+) -> None:
+    """Quick Variant against a bot: the briefing says how it is won, the end's #battle counts
+    each duelist's dice matching their card and says who breaks a tie (the slower card)."""
+    m = server.create("skirm", {"variant": "quick"}, [{"kind": "human"}, HEURISTIC])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    assert "slower card wins a tie" in page.inner_text("#briefing")
+    _play_duel(page, seed=4)
+    battle = page.locator("#battle")
+    battle.wait_for(state="visible")
+    text = battle.inner_text()
+    obs = server.view(m["id"], m["seats"][0]["token"])["observation"]
+    assert "Quick Variant" in text and f"= {obs['points'][0]} matching" in text
+    if obs["points"][0] == obs["points"][1]:
+        assert "slower card" in text
+    assert "first duelist" not in page.inner_text(".end-panel")
+    assert "match the card" in page.inner_text(".end-panel .scores")
+    page.screenshot(path=str(shots / "skirm-quick-end-1280.png"), full_page=True)
+
+
+def test_phone_width_cards_are_not_clipped(server: Server, browser: Any, shots: Path) -> None:
+    """At 360 px every visible card's name and speed fit their box, in the hand and in play."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 780})
+    page = ctx.new_page()
+    try:
+        m = server.create("skirm", {"hand_sizes": [4, 1]}, [{"kind": "human"}, HEURISTIC])
+        page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+        wait_board(page)
+        page.wait_for_selector("#board .hand [data-card]")
+        assert page.locator("#board .hand [data-card]").count() == 4
+        assert page.evaluate(CLIPPED) == []
+        page.screenshot(path=str(shots / "skirm-reveal-360.png"), full_page=True)
+        _play_duel_by_keys(page, seed=5)
+        page.locator("#battle").wait_for(state="visible")
+        assert page.evaluate(CLIPPED) == []
+        page.screenshot(path=str(shots / "skirm-end-360.png"), full_page=True)
+    finally:
+        ctx.close()
