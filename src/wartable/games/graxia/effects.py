@@ -378,6 +378,7 @@ def use_command_ability(s: GraxiaState, c: int, target: int, events: list[Event]
         unit=s.cat.units[s.unit[c]].name,
         ability=ab.name,
         target=s.sc.board.text(target),
+        target_unit=B.unit_name(s, target) if target >= 0 else "",
     )
     if ab.self_wounds:
         s.wounds[c] += ab.self_wounds
@@ -525,6 +526,7 @@ def cast_command_spell(
         seat=seat,
         spell=sp.name,
         target=s.sc.board.text(target) if target >= 0 else None,
+        target_unit=B.unit_name(s, target) if target >= 0 else "",
     )
     for e in sp.effects:
         _command_effect(s, seat, -1, target, e, None, events)

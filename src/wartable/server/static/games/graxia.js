@@ -40,13 +40,13 @@ function unitCard(ctx, id, cls) {
     return h("div", { class: `card unit graxia-unit ${cls || ""}`, "data-card": u.name },
       h("div", { class: "name" }, u.name), h("div", { class: "cls" }, `${titleCase(u.class.replace(/_/g, " "))} · ${u.class === "guardian" ? "Guardian" : `${u.cost} mana`}`),
       ab.length ? h("div", { class: "text" }, ab.join(", ")) : null,
-      h("div", { class: "nums" }, h("span", { class: "atk", title: `attack ${u.attack} ${u.attack_type}` }, `⚔${u.attack}${u.attack_type[0]}`), h("span", { class: "def", title: "physical / magical defence" }, `🛡${u.pdef}/${u.mdef}`), h("span", { title: "health" }, `❤${u.health}`)));
+      h("div", { class: "nums" }, h("span", { class: "atk", title: `attack ${u.attack} ${u.attack_type}` }, `⚔${u.attack}`), h("span", { class: "def", title: "physical / magical defence" }, `D${u.pdef}/${u.mdef}`), h("span", { title: "health" }, `❤${u.health}`)));
   }
   const sp = (ctx.cat.spells || [])[id - nu];
   return h("div", { class: `card spell ${cls || ""}`, "data-card": sp ? sp.name : "" },
     h("div", { class: "name" }, sp ? sp.name : `spell ${id}`), h("div", { class: "cls" }, sp ? `${sp.phase === "both" ? "command/battle" : sp.phase} spell${sp.relic ? " · relic" : ""}` : ""),
     sp ? h("div", { class: "text" }, sp.text.length > 70 ? `${sp.text.slice(0, 68)}…` : sp.text) : null,
-    h("div", { class: "nums" }, h("span", { title: "mana cost" }, sp ? `✦${sp.cost}` : ""), h("span", { class: "graxia-sac", title: "sacrifice value" }, sp ? `sacrifice ${sp.modifier}` : "")));
+    h("div", { class: "nums" }, h("span", { title: "mana cost" }, sp ? `✦${sp.cost}` : ""), h("span", { class: "graxia-sac", title: "sacrifice value" }, sp ? `sac ${sp.modifier}` : "")));
 }
 
 function cardName(ctx, id) {

@@ -14,6 +14,11 @@ function unitAt(ctx, cell) {
   return u >= 0 && ctx.cat.units[u] ? ctx.cat.units[u].name : "";
 }
 
+// a card's target: the unit on it when the card was played, else the tile
+function target(e) {
+  return e.target_unit ? `${e.target_unit} (${e.target})` : `the tile ${e.target}`;
+}
+
 function named(e, ctx, cell, key = "unit") {
   const name = e[key] || unitAt(ctx, cell);
   return name ? `${name} (${cell})` : `the unit at ${cell}`;
@@ -70,8 +75,8 @@ export const SENTENCES = {
   first_player: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "play")} the first round`,
   move: (e, ctx) => `${e.unit || unitAt(ctx, e.dest) || "A unit"} moves ${e.frm} → ${e.dest}`,
   summon: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "summon")} ${e.unit} at ${e.cell} (${e.cost} mana)`,
-  ability: (e, ctx) => `${ctx.whose(e.seat)} ${e.unit} uses ${e.ability}${e.target ? ` on ${named({}, ctx, e.target)}` : ""}`,
-  spell: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "cast")} ${e.spell}${e.target ? ` on ${named({}, ctx, e.target)}` : ""}`,
+  ability: (e, ctx) => `${ctx.whose(e.seat)} ${e.unit} uses ${e.ability}${e.target ? ` on ${target(e)}` : ""}`,
+  spell: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "cast")} ${e.spell}${e.target ? ` on ${target(e)}` : ""}`,
   switch: (e, ctx) => `${named({}, ctx, e.a)} and ${named({}, ctx, e.b)} switch places`,
   shield: (e, ctx) => `${named(e, ctx, e.cell)} raises a shield`,
   retreat: (e, ctx) => `${e.unit || unitAt(ctx, e.dest) || "The defender"} retreats to ${e.dest}`,

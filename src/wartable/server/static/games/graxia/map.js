@@ -40,8 +40,8 @@ function applyZoom(svg) {
 export function mapControls(svg) {
   const set = (z) => { zoom = Math.max(1, Math.min(3, z)); applyZoom(svg); };
   return h("div", { class: "graxia-zoom", role: "group", "aria-label": "map zoom" },
-    h("button", { class: "btn small", type: "button", "aria-label": "Zoom in", onclick: () => set(zoom + 0.5) }, "＋ Zoom in"),
-    h("button", { class: "btn small", type: "button", "aria-label": "Zoom out", onclick: () => set(zoom - 0.5) }, "－ Zoom out"),
+    h("button", { class: "btn small", type: "button", "aria-label": "Zoom in", onclick: () => set(zoom + 0.5) }, "+ Zoom in"),
+    h("button", { class: "btn small", type: "button", "aria-label": "Zoom out", onclick: () => set(zoom - 0.5) }, "− Zoom out"),
     h("button", { class: "btn small", type: "button", "aria-label": "Fit the map", onclick: () => set(1) }, "Fit"));
 }
 

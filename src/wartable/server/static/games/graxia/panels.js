@@ -15,7 +15,7 @@ export function spellEntry(ctx, name) {
 }
 
 export function unitStats(u) {
-  return `⚔ ${u.attack} ${u.attack_type} · 🛡 ${u.pdef} physical / ${u.mdef} magical · ❤ ${u.health} · moves ${u.moves}${u.flying ? " (flies)" : ""}`;
+  return `attack ${u.attack} ${u.attack_type} · defence ${u.pdef} physical / ${u.mdef} magical · health ${u.health} · moves ${u.moves}${u.flying ? " (flies)" : ""}`;
 }
 
 // the whole card: cost, numbers, every ability and effect in words
@@ -147,5 +147,5 @@ export function legend(ctx, sc, colours) {
       marker("gold", "★", "objective (vital tile)"), marker("", "✦", "mana the tile yields each round"),
       marker("dash", "┄", "Home Row (dashed edge in the owner's colour)"), marker("", "◎", "portal"),
       marker("", "⚠", "tile leaving the game at the next turn"), marker("", "−2", "wounds on a unit"),
-      marker("", "z", "stunned unit"), marker("", "⛨", "shielded unit (white ring)")));
+      marker("", "z", "stunned unit"), marker("", "◯", "shielded unit (white ring); Guardians have a gold ring")));
 }
