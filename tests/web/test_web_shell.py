@@ -1,0 +1,197 @@
+"""The table shell around every game's board: the rules in #help, the match in #briefing, a card's
+whole text in #card-detail, a log that holds the whole game and follows it, the replay's buttons."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page
+from tests.web.webplay import Server, board, wait_board, wait_turn_or_end
+
+BOT = {"kind": "bot", "agent": "random"}
+
+# each game's match against a bot, and section names its rulebook prints (the Weapons
+# fragment has no headings: the names of the parts of play it describes)
+GAMES: dict[str, tuple[dict[str, object], list[str]]] = {
+    "draconia": (
+        {},
+        ["Round Sequence", "Performing an Attack", "Revealing Units", "End of the Game"],
+    ),
+    "graxia": ({}, ["Sequence of Play", "Command Phase", "Victory Determination", "Battle"]),
+    "invasion": (
+        {"players": 2, "mode": "two_player"},
+        ["Turn Overview", "Terror and Events", "Winning", "Battle Stages"],
+    ),
+    "skirm": ({}, ["Setup", "Duel Sequence", "Additional Scoring"]),
+    "weapons": ({"players": 2}, ["Skirmish", "Final Battle"]),
+}
+
+FIRST_MOVE = "#board [data-action]:visible"
+
+
+def open_table(server: Server, page: Page, game: str) -> dict[str, object]:
+    config = GAMES[game][0]
+    m = server.create(game, config, [{"kind": "human"}, BOT])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    return m
+
+
+def first_move(page: Page) -> bool:
+    """Take the first legal move the board offers; False once the game is over. A click that
+    lands while a pushed view redraws the board is lost (mouse down and up on different
+    elements): then it is clicked again."""
+    if not wait_turn_or_end(page):
+        return False
+    version = board(page)["version"]
+    for _attempt in range(5):
+        try:
+            page.locator(FIRST_MOVE).first.click(timeout=3000)
+            page.wait_for_function(
+                """v => { const b = document.querySelector('#board');
+                          return b && (b.dataset.version !== v || b.dataset.outcome !== undefined); }""",
+                arg=version,
+                timeout=4000,
+            )
+            return True
+        except Exception:
+            if board(page)["version"] != version or not wait_turn_or_end(page):
+                return True
+    raise AssertionError(f"no click on the first move took it: {board(page)}")
+
+
+def last_log_entry_in_sight(page: Page) -> bool:
+    return bool(
+        page.evaluate(
+            """() => { const log = document.querySelector('#log');
+                       const last = log && log.lastElementChild;
+                       if (!last) return false;
+                       const a = log.getBoundingClientRect(), b = last.getBoundingClientRect();
+                       return b.bottom <= a.bottom + 1 && b.top >= a.top - 1; }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_help_names_the_rulebook_sections(server: Server, page: Page, game: str) -> None:
+    """The header's Help button opens the rules summary under the rulebook's section names;
+    Escape closes it."""
+    open_table(server, page, game)
+    page.get_by_role("button", name=re.compile("help", re.I)).click()
+    dialog = page.locator("#help")
+    dialog.wait_for(state="visible")
+    rules = dialog.inner_text().lower()
+    sections = GAMES[game][1]
+    assert any(s.lower() in rules for s in sections), f"{game}: #help names none of {sections}"
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_briefing_is_open_and_stays_as_left(server: Server, page: Page, game: str) -> None:
+    """#briefing says what the match is, open at the first view; folded, it stays folded
+    across moves."""
+    open_table(server, page, game)
+    briefing = page.locator("#briefing")
+    assert briefing.evaluate("d => d.open"), "the briefing is closed at the first view"
+    body = briefing.locator(".briefing-body").inner_text().strip()
+    assert len(body) > 10, f"{game}: the briefing says nothing: {body!r}"
+    briefing.locator("summary").click()
+    first_move(page)
+    assert not page.locator("#briefing").evaluate("d => d.open"), "a move reopened the briefing"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_card_detail_and_a_log_that_follows(server: Server, page: Page, game: str) -> None:
+    """A focused card shows its text in #card-detail without being played (Escape closes it),
+    and the log shows its newest sentence after every move."""
+    open_table(server, page, game)
+    for _ in range(12):  # some boards show their first card after a move or two
+        if page.locator("#board [data-card]:visible").count() or not first_move(page):
+            break
+    card = page.locator("#board [data-card]:visible").first
+    name = card.get_attribute("data-card")
+    assert name, f"{game}: no card or unit with data-card on the board"
+    assert page.locator("#card-detail").is_hidden()
+    version = board(page)["version"]
+    # the card itself, or the control it sits in (a focusable inside a control is not allowed)
+    card.evaluate("e => (e.tabIndex >= 0 ? e : e.closest('[tabindex], button, a[href]')).focus()")
+    detail = page.locator("#card-detail")
+    detail.wait_for(state="visible")
+    assert name.lower() in detail.inner_text().lower()
+    assert board(page)["version"] == version, "focusing a card took an action"
+    page.keyboard.press("Escape")
+    detail.wait_for(state="hidden")
+    for _ in range(3):
+        if not first_move(page):
+            break
+        page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+        assert last_log_entry_in_sight(page), f"{game}: the newest log entry is scrolled away"
+
+
+def test_the_log_keeps_the_whole_game_and_offers_the_newest(server: Server, page: Page) -> None:
+    """A long Draconia game against a bot: the log holds every entry from the first on (more
+    than 80), follows the newest, and once the person scrolls up to read, stays there and
+    offers a "Newest" button that brings the newest entry back."""
+    open_table(server, page, "draconia")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+    first = page.locator("#log li").first.inner_text()
+    for _ in range(150):
+        if page.locator("#log li").count() > 90 or not first_move(page):
+            break
+    entries = page.locator("#log li")
+    assert entries.count() > 80, f"the log holds {entries.count()} entries"
+    assert entries.first.inner_text() == first, "the log lost its first entry"
+    assert last_log_entry_in_sight(page)
+    page.locator("#log").evaluate("l => { l.scrollTop = 0; }")
+    page.locator(".newest").wait_for(state="visible")
+    moved = first_move(page)
+    if moved:  # the person reading older entries is not pulled down by a move
+        assert page.locator("#log").evaluate("l => l.scrollTop") == 0
+    page.locator(".newest").click()
+    page.wait_for_function("() => document.querySelector('.newest').hidden")
+    assert last_log_entry_in_sight(page)
+
+
+def test_a_card_that_is_a_move_still_plays_and_all_moves_stays_open(
+    server: Server, page: Page
+) -> None:
+    """Clicking a Skirm card in hand (a data-action that is a data-card) plays it and shows its
+    text; "All legal moves", opened by the person, stays open across moves."""
+    open_table(server, page, "skirm")
+    page.locator(".all-moves summary").click()
+    card = page.locator("#board [data-card][data-action]:visible").first
+    name = card.get_attribute("data-card")
+    assert name
+    version = board(page)["version"]
+    card.click()
+    page.wait_for_function(
+        "v => document.querySelector('#board').dataset.version !== v", arg=version
+    )
+    assert name.lower() in page.locator("#card-detail").inner_text().lower()
+    wait_turn_or_end(page)
+    assert page.locator(".all-moves").evaluate("d => d.open"), "a move folded the list"
+
+
+def test_replay_buttons_have_labels_and_step(server: Server, page: Page) -> None:
+    """The replay viewer's first / previous / next / last buttons say what they do in words,
+    have accessible names, and step through the match."""
+    m = server.create("skirm", {}, [BOT, BOT])
+    for _ in range(100):
+        if server.view(m["id"]).get("outcome"):
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{server.base}/#/r/{m['id']}")
+    page.locator("[data-step]").first.wait_for()
+    names = {"first": "First", "prev": "Previous", "next": "Next", "last": "Last"}
+    for step, word in names.items():
+        button = page.locator(f'[data-step="{step}"]')
+        assert word in button.inner_text()
+        assert page.get_by_role("button", name=re.compile(word)).count() >= 1
+    end = board(page)["version"]
+    page.locator('[data-step="prev"]').click()
+    page.wait_for_function("v => document.querySelector('#board').dataset.version !== v", arg=end)
+    assert int(board(page)["version"]) == int(end) - 1
+    page.locator('[data-step="first"]').click()
+    page.wait_for_function("() => document.querySelector('#board').dataset.version === '0'")
