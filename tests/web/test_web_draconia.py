@@ -32,22 +32,32 @@ def open_match(server: Server, page: Page, config: dict[str, object] | None = No
     wait_board(page)
 
 
-def play_until_battle(page: Page, rng: random.Random, clicks: int = 80) -> None:
+def close_detail(page: Page) -> None:
+    """At 360 px the shell's #card-detail panel lies over the board once a card is tapped."""
+    if page.locator("#card-detail").is_visible():
+        page.keyboard.press("Escape")
+
+
+BATTLE_TEXT = "() => { const b = document.querySelector('#battle'); return b && !b.hidden ? b.innerText : ''; }"
+
+
+def play_until_battle(page: Page, rng: random.Random, shot: Path, clicks: int = 80) -> str:
+    """Play attacking moves until #battle shows; its text (and a screenshot) as it was."""
     for _ in range(clicks):
-        if page.locator("#battle").is_visible():
-            return
+        text = str(page.evaluate(BATTLE_TEXT))
+        if text:
+            page.screenshot(path=str(shot))
+            return text
         if not wait_turn_or_end(page):
             break
-        move = click_one(
-            page,
-            rng,
-            next(
-                (p for p in FIGHT if page.locator(f'#board [data-action^="{p}"]:visible').count()),
-                None,
-            ),
+        prefer = next(
+            (p for p in FIGHT if page.locator(f'#board [data-action^="{p}"]:visible').count()),
+            None,
         )
-        assert move
-    assert page.locator("#battle").is_visible(), "no battle shown after a game of attacks"
+        close_detail(page)
+        click_one(page, rng, prefer)
+        page.wait_for_timeout(100)
+    raise AssertionError("no battle shown after a game of attacks")
 
 
 def test_card_detail_battle_and_screenshots(server: Server, page: Page, shots: Path) -> None:
@@ -67,12 +77,10 @@ def test_card_detail_battle_and_screenshots(server: Server, page: Page, shots: P
     assert page.locator("#board").get_attribute("data-version") == version
     page.screenshot(path=str(shots / "draconia-card-detail-1280.png"))
     page.keyboard.press("Escape")
-    play_until_battle(page, random.Random(3))
-    battle = page.locator("#battle").inner_text()
+    battle = play_until_battle(page, random.Random(3), shots / "draconia-battle-1280.png")
     assert re.search(r"attacks|shoots|Ambush|cancelled", battle), battle
     if "attacks" in battle:  # an attack shows the printed values and the result
         assert "printed" in battle and re.search(r"defeated|Blocked", battle), battle
-    page.locator("#battle").screenshot(path=str(shots / "draconia-battle-1280.png"))
     page.set_viewport_size({"width": 360, "height": 780})
     page.wait_for_timeout(200)
     page.screenshot(path=str(shots / "draconia-board-360.png"), full_page=True)
@@ -89,6 +97,7 @@ def test_cards_fit_and_lines_face_each_other_at_360(server: Server, page: Page) 
         assert page.evaluate(CLIPPED) == []
         if not wait_turn_or_end(page):
             break
+        close_detail(page)
         click_one(page, rng, "deploy")
     assert page.evaluate(CLIPPED) == []
     lefts = page.evaluate(

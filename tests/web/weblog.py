@@ -54,8 +54,9 @@ _BAD = [
     (re.compile(r"[{}\[\]]|\w=\w|\w+_\w+"), "a field dump or raw key"),
     (re.compile(r"\bChoice \(|\(kind "), "a raw kind"),
     (re.compile(r"\bYou (has|is|was|\w+[^s]s)\b"), "third-person grammar after You"),
-    (re.compile(r"\b1 (cards|units|tokens|actions)\b"), "a plural after 1"),
+    (re.compile(r"\b1 (cards|units|tokens|actions|Arrows|supply tokens)\b"), "a plural after 1"),
     (re.compile(r"\bunknown\b"), "an unknown line or value"),
+    (re.compile(r"[a-z,] Your\b"), "a capital Your inside a sentence"),
 ]
 
 

@@ -1,7 +1,7 @@
 // Battle for Draconia in words: the log's sentences, a unit's whole card, the rules summary,
 // the match's briefing, the battle panel and the end scores.
 
-import { h, titleCase } from "../ui.js";
+import { h, titleCase, youGrammar } from "../ui.js";
 
 export const LINE_NAMES = ["left", "middle", "right"];
 
@@ -32,9 +32,15 @@ function cardName(ctx, seat, pos, fallback) {
 
 const CAUSE = { attack: "an attack", arrows: "an arrow strike", ambush: "an Ambush", bombard: "Bombard", poison: "Poison", revenge: "Revenge" };
 
+// "Bot 2's" / "your" inside a sentence
+function poss(ctx, seat) {
+  const n = ctx.seatName(seat);
+  return n === "You" ? "your" : `${n}'s`;
+}
+
 export function eventText(e, ctx) {
   const who = e.seat != null ? ctx.seatName(e.seat) : "Someone";
-  const tgt = e.target_seat != null ? ctx.seatName(e.target_seat) : "the opponent";
+  const tgtPoss = e.target_seat != null ? poss(ctx, e.target_seat) : "the opponent's";
   const line = lineOf(e);
   switch (e.type) {
     case "round": return `— Round ${e.round} —`;
@@ -44,7 +50,7 @@ export function eventText(e, ctx) {
     case "reveal": return `${who} reveals ${e.unit} on the ${line} line`;
     case "arrow_strike": {
       const hit = e.arrows > e.defense;
-      return `${who} shoots ${tgt}'s ${e.unit || "unit"} on the ${line} line: ${e.arrows} Arrows against defense ${e.defense} — ${hit ? `eliminated, ${e.arrows - e.defense} damage` : "it survives"}`;
+      return `${who} shoots ${tgtPoss} ${e.unit || "unit"} on the ${line} line: ${e.arrows} Arrow${e.arrows === 1 ? "" : "s"} against defense ${e.defense} — ${hit ? `eliminated, ${e.arrows - e.defense} damage` : "it survives"}`;
     }
     case "skirmish": return `${who} declares a Skirmish: every unit attacks`;
     case "cautious_attack": return `${who} makes a Cautious Attack from the ${line} line (Ambush ignored)`;
@@ -52,7 +58,7 @@ export function eventText(e, ctx) {
     case "attack": {
       const won = e.attack > e.defense;
       const result = won ? `${e.defender} is defeated (${e.attack - e.defense} damage)` : `${e.defender} blocks the attack`;
-      return `${who}'s ${e.attacker} (attack ${e.attack}${e.attack_terms && e.attack_terms.length > 1 ? ` = ${terms(e.attack_terms)}` : ""}) attacks ${tgt}'s ${e.defender} (defense ${e.defense}${e.defense_terms && e.defense_terms.length > 1 ? ` = ${terms(e.defense_terms)}` : ""}): ${result}`;
+      return `${who}'s ${e.attacker} (attack ${e.attack}${e.attack_terms && e.attack_terms.length > 1 ? ` = ${terms(e.attack_terms)}` : ""}) attacks ${tgtPoss} ${e.defender} (defense ${e.defense}${e.defense_terms && e.defense_terms.length > 1 ? ` = ${terms(e.defense_terms)}` : ""}): ${result}`;
     }
     case "attack_canceled": return `${who}'s attack from the ${line} line is cancelled: ${e.why}`;
     case "ambush": return `Ambush! ${who}'s ${e.unit} cancels the attack on the ${line} line`;
@@ -76,8 +82,8 @@ export function eventText(e, ctx) {
     }
     case "palace": return `${who} uses the Crimson Palace: Haste units go back to the hand`;
     case "bellow": return `${who} flips a Bellow token: ${cardName(ctx, e.seat, e.card, "the unit")} goes to the Camp`;
-    case "burn": return `${who} burns ${tgt}'s ${line} line (${e.left} Burn token${e.left === 1 ? "" : "s"} left)`;
-    case "crack": return `${who} cracks ${tgt}'s ${line} line`;
+    case "burn": return `${who} burns ${tgtPoss} ${line} line (${e.left} Burn token${e.left === 1 ? "" : "s"} left)`;
+    case "crack": return `${who} cracks ${tgtPoss} ${line} line`;
     case "blessing_placed": return `${who} places a Blessing token on the ${line} line`;
     case "blessing_kind": return `Your Blessing: ${e.kind}`;
     case "blessing": return `${who}'s Blessing on the ${line} line is revealed: ${e.kind}`;
@@ -158,9 +164,9 @@ export function scores(ctx) {
 
 function side(title, name, total, list, cls) {
   return h("div", { class: `battle-side ${cls}` },
-    h("div", { class: "battle-who" }, title),
+    h("div", { class: "battle-who" }, youGrammar(title)),
     h("div", { class: "battle-unit", "data-card": name }, name),
-    h("ul", { class: "battle-terms" }, (list || [[name, total]]).map(([src, v], i) => h("li", {}, h("span", {}, i === 0 ? "printed" : src), h("b", {}, i === 0 ? String(v) : `+${v}`)))),
+    h("ul", { class: "battle-terms" }, (list || [[name, total]]).map(([src, v], i) => h("li", {}, h("span", {}, i === 0 && src === name ? "printed" : src), h("b", {}, i === 0 ? String(v) : `+${v}`)))),
     h("div", { class: "battle-total" }, `= ${total}`));
 }
 
@@ -179,7 +185,7 @@ export function battle(ctx) {
         side(`${who} attacks`, e.attacker, e.attack, e.attack_terms, "att"),
         h("div", { class: "battle-vs" }, won ? ">" : "≤"),
         side(`${ctx.seatName(e.target_seat)} defends`, e.defender, e.defense, e.defense_terms, "def"),
-        h("p", { class: "battle-result" }, won ? `${e.defender} is defeated: ${ctx.seatName(e.target_seat)} loses ${e.attack - e.defense} health.` : `Blocked: attack ${e.attack} is not greater than defense ${e.defense}.`,
+        h("p", { class: "battle-result" }, won ? youGrammar(`${e.defender} is defeated: ${ctx.seatName(e.target_seat)} loses ${e.attack - e.defense} health.`) : `Blocked: attack ${e.attack} is not greater than defense ${e.defense}.`,
           after.length ? ` ${after.map((x) => `${x.unit} is eliminated by ${titleCase(x.cause)}.`).join(" ")}` : "")));
     } else if (e.type === "arrow_strike") {
       const hit = e.arrows > e.defense;
@@ -187,7 +193,7 @@ export function battle(ctx) {
         side(`${who} shoots`, "Arrows", e.arrows, [["Arrows on the field", e.arrows]], "att"),
         h("div", { class: "battle-vs" }, hit ? ">" : "≤"),
         side(`${ctx.seatName(e.target_seat)} defends`, e.unit || "unit", e.defense, e.defense_terms, "def"),
-        h("p", { class: "battle-result" }, hit ? `Eliminated: ${ctx.seatName(e.target_seat)} loses ${e.arrows - e.defense} health.` : "The unit survives (Arrows must exceed its defense).")));
+        h("p", { class: "battle-result" }, hit ? youGrammar(`Eliminated: ${ctx.seatName(e.target_seat)} loses ${e.arrows - e.defense} health.`) : "The unit survives (Arrows must exceed its defense).")));
     } else if (e.type === "ambush") {
       box.appendChild(h("p", { class: "battle-result" }, `Ambush! ${who}'s ${e.unit} was face down: the attack is cancelled and the attacker loses health.`));
     } else {

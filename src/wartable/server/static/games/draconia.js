@@ -31,7 +31,7 @@ function unitFace(u, cls, note) {
     note ? h("div", { class: "note" }, note) : null,
     h("div", { class: "nums" },
       h("span", { class: "atk", "aria-label": `attack ${u.attack}` }, `⚔${u.attack}`),
-      h("span", { class: "def", "aria-label": `defense ${u.defense}` }, `⛨${u.defense}`)));
+      h("span", { class: "def", "aria-label": `defense ${u.defense}` }, `♜${u.defense}`)));
 }
 
 function unitCard(ctx, seat, pos, cls, note) {
