@@ -2,7 +2,7 @@
 // (#briefing), the final scoring sheet (#battle) and the end panel's scores. The words of
 // each card come from the match's catalogue (wartable.server.catalogue.skirm).
 
-import { h } from "../ui.js";
+import { h, youGrammar } from "../ui.js";
 
 export const SKILL_ICON = { might: "⚒", grace: "✧", wits: "⚡", lore: "⚑", guile: "♠", spirit: "☼" };
 export const SKILL_COLOUR = { might: "#b03a2e", grace: "#1e7a45", wits: "#8a6a00", lore: "#2f6fb5", guile: "#7d3cb5", spirit: "#137575" };
@@ -65,10 +65,14 @@ export function skirmHelp(ctx) {
 }
 
 function stateLine(ctx) {
+  return youGrammar(stateWords(ctx)).replace(/\bYou's\b/g, "Your");
+}
+
+function stateWords(ctx) {
   const o = ctx.obs;
   const name = (s) => ctx.seatName(s);
   if (o.phase === "reveal") return "Both duelists are choosing a card in secret.";
-  if (o.phase === "quick") return `${name(o.first)} has the faster card and may reroll all their dice once, or stand.`;
+  if (o.phase === "quick") return `${name(o.first)} has the faster card and may reroll all ${o.first === ctx.seat ? "your" : "their"} dice once, or stand.`;
   if (o.phase === "over") {
     const w = o.winner;
     const unit = isQuick(ctx) ? "matching dice" : "points";
@@ -76,7 +80,7 @@ function stateLine(ctx) {
   }
   const now = o.step === 0 ? o.first : 1 - o.first;
   const info = cardInfo(ctx, o.card[now]);
-  return `${name(o.first)} went first. Now: ${name(now)}'s ${info ? info.ability_name : "ability"} (${o.step === 0 ? "first" : "second and last"} ability before final scoring).`;
+  return `${name(o.first)} went first. Now: ${now === ctx.seat ? "your" : `${name(now)}'s`} ${info ? info.ability_name : "ability"} (${o.step === 0 ? "first" : "second and last"} ability before final scoring).`;
 }
 
 export function skirmBriefing(ctx) {

@@ -1,7 +1,7 @@
 // The weapon card game's panels beside the board: the rules summary (#help), the match's
 // briefing (#briefing), the Skirmish being fought (#battle) and the end panel's scores.
 
-import { h, titleCase } from "../ui.js";
+import { h, titleCase, youGrammar } from "../ui.js";
 import { cardName } from "./weapons.js";
 
 function cfg(ctx) {
@@ -48,7 +48,7 @@ export function weaponsBriefing(ctx) {
     h("li", {}, h("b", {}, "Players: "), `${c.players}, each starting with ${n(c.starting_health ?? 3, "health point", "health points")} and ${n(c.hand_size ?? 6, "card", "cards")}.`),
     h("li", {}, h("b", {}, "How it is won: "), `be the last player in the game. You are out when your health reaches 0, or when you are the last one holding cards once the deck is empty (the Final Battle). After ${n(c.max_rounds ?? 40, "round", "rounds")}, most health wins.`),
     h("li", {}, h("b", {}, "Trump: "), `${titleCase(c.trump)} beat any other weapon.`),
-    h("li", {}, h("b", {}, `Round ${o.round}: `), `${now}; ${n(o.deck_count || 0, "card", "cards")} left in the deck${(o.deck_count || 0) === 0 ? " — the Final Battle" : ""}.`),
+    h("li", {}, h("b", {}, `Round ${o.round}: `), youGrammar(`${now}; ${n(o.deck_count || 0, "card", "cards")} left in the deck${(o.deck_count || 0) === 0 ? " — the Final Battle" : ""}.`)),
     h("li", {}, h("b", {}, "Still in: "), alive.map((s) => `${name(s)} (${n(o.health[s], "health", "health")}, ${n(o.satchels[s], "Satchel card", "Satchel cards")})`).join(", "))));
 }
 
@@ -89,7 +89,7 @@ export function weaponsBattle(ctx) {
   });
   const used = [...new Set([...attacks, ...(o.defences || [])].filter((x) => x >= 0).map((x) => (x % c.max_value) + 1))].sort((a, b) => a - b);
   return h("div", { class: "weapons-battle" },
-    h("h3", {}, `Skirmish: ${name(o.first)} attacks ${name(o.defender)}`),
+    h("h3", {}, youGrammar(`Skirmish: ${name(o.first)} attacks ${name(o.defender)}`)),
     h("table", { class: "skirmish-sheet" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, "Attack"), h("th", { scope: "col" }, "Defence"), h("th", { scope: "col" }, "Result"))),
       h("tbody", {}, rows)),

@@ -91,7 +91,7 @@ export default {
         if (e.card == null || e.card < 0) return `${who} attacks with a face-down card`;
         return e.face_down ? `${who} attacks face down with ${cardName(e.card, c)}` : `${who} attacks with ${cardName(e.card, c)}`;
       case "reveal": return `${poss(e.seat)} face-down attack is turned over: ${cardName(e.card, c)}`.replace(/^your/, "Your");
-      case "defend": return `${who} defends with ${cardName(e.card, c)}${e.beaten ? " and beats the attack" : ", which does not beat the attack"}`;
+      case "defend": return `${who} defends with ${cardName(e.card, c)}${e.beaten ? ", beating the attack" : ", which does not beat the attack"}`;
       case "concede": return `${who} concedes`;
       case "pass": return `${who} passes`;
       case "health": return `${who} loses health: ${n(e.health, "point", "points")} left`;
