@@ -54,3 +54,44 @@ def test_graxia_solo_3_home_row_is_chosen_on_the_map(server: Server, page: Page)
     page.wait_for_function(
         "() => /You choose Home Row [ABCD]/.test(document.querySelector('.log').innerText)"
     )
+
+
+def test_solo_3_briefing_explains_the_home_rows_on_the_map(
+    server: Server, page: Page, shots: Path
+) -> None:
+    """§9.2 Solo Scenario 3: the four Home Rows are lettered on the map and their benefits
+    are in the briefing before the person chooses."""
+    m = server.create("graxia", {"scenario": "solo-3"}, [{"kind": "human"}])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    brief = page.inner_text("#briefing")
+    assert "Home Row A" in brief and "half" in brief  # A: all cards for half cost
+    assert "Home Row D" in brief and "Mend" in brief
+    assert "before the end of turn 6" in brief
+    letters = page.eval_on_selector_all(
+        "svg.graxia-map .hex[data-home-row]", "els => [...new Set(els.map(e => e.dataset.homeRow))]"
+    )
+    assert sorted(letters) == ["A", "B", "C", "D"]
+    page.screenshot(path=str(shots / "graxia-solo3-briefing-1280.png"), full_page=True)
+
+
+def test_solo_1_warns_the_turn_before_tiles_leave(server: Server, page: Page, shots: Path) -> None:
+    """§9.2 Solo Scenario 1: three rows leave at the start of turn 3; on turn 2 the briefing
+    and the map warn which tiles go."""
+    m = server.create("graxia", {"scenario": "solo-1"}, [{"kind": "human"}])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    assert "three rows of tiles leave the game" in page.inner_text("#briefing")
+    assert page.locator("svg.graxia-map .hex.leaving").count() == 0  # turn 1: not yet
+    rng = random.Random(3)
+    for _ in range(60):
+        b = board(page)
+        if "turn 2" in page.inner_text(".status") or "outcome" in b:
+            break
+        assert wait_turn_or_end(page)
+        click_one(page, rng, prefer="end")
+    page.wait_for_selector(".graxia-warning")
+    assert "turn 3" in page.inner_text("#briefing")
+    assert page.locator("svg.graxia-map .hex.leaving").count() == 12
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.screenshot(path=str(shots / "graxia-solo1-warning-360.png"), full_page=True)
