@@ -5,7 +5,7 @@
 import { h, youGrammar } from "../ui.js";
 
 export const SKILL_ICON = { might: "⚒", grace: "✧", wits: "⚡", lore: "⚑", guile: "♠", spirit: "☼" };
-export const SKILL_COLOUR = { might: "#b03a2e", grace: "#1e7a45", wits: "#8a6a00", lore: "#2f6fb5", guile: "#7d3cb5", spirit: "#137575" };
+export const SKILL_COLOUR = { might: "#b03a2e", grace: "#1e7a45", wits: "#735800", lore: "#2f6fb5", guile: "#7d3cb5", spirit: "#137575" };
 const FALLBACK_SKILLS = ["might", "grace", "wits", "lore", "guile", "spirit"];
 
 export function skills(ctx) {
