@@ -72,8 +72,9 @@ def reveals(ev: Event, seat: int) -> bool:
     """Events that make something public to ``seat`` by the rules, which the table may not
     keep in sight afterwards: the cards it draws, in the order drawn (its own deck's top),
     and the cards it puts back on its deck; revealed cards; the Gold card forwarded to the
-    top of a deck ("FORWARD")."""
+    top of a deck ("FORWARD"); the Gold cards played from a hand to pay for a buy, placed
+    face up in the play area ("BUY: How To Buy A Card")."""
     kind = ev["type"]
     if kind in ("drew", "topdecked"):  # its own cards; shown to anyone else, it is a leak
         return seat == ev["seat"]
-    return kind in ("reveal", "forward")
+    return kind in ("reveal", "forward", "gold")
