@@ -5,6 +5,7 @@
 import { h, titleCase } from "./ui.js";
 
 const HOLD_MS = 500; // a touch held this long shows the card instead of playing it
+const SHEET = window.matchMedia("(max-width: 820px)"); // where style.css makes #card-detail a bottom sheet
 
 // The catalogue entry called `name`, looked for in every list and map of the game's catalogue.
 export function findEntry(cat, name) {
@@ -89,7 +90,10 @@ export class CardDetail {
       const el = target.closest("[data-card]") || (target.matches("[data-action], button, [role=button]") ? target.querySelector("[data-card]") : null);
       return el ? el.dataset.card : null;
     };
-    root.addEventListener("focusin", (e) => this.show(cardOf(e.target)));
+    // keyboard focus shows the card; a pointer's focus is the click's business
+    root.addEventListener("focusin", (e) => {
+      if (e.target instanceof Element && e.target.matches(":focus-visible")) this.show(cardOf(e.target));
+    });
     // capture: the board's own click handlers stop the event from bubbling; the action still runs
     root.addEventListener("click", (e) => {
       if (this.held) {
@@ -99,6 +103,10 @@ export class CardDetail {
         e.preventDefault();
         return;
       }
+      // on a phone the detail is a sheet over the board: a tap that plays a card does not
+      // raise it over the next move (a long press does)
+      const playing = e.target instanceof Element && e.target.closest("[data-action], .actionable");
+      if (playing && SHEET.matches) return;
       this.show(cardOf(e.target));
     }, true);
     let timer = null;

@@ -54,6 +54,8 @@ export class Table {
 
   async start() {
     this.root.replaceChildren(h("div", { class: "loading" }, "Setting up the table…"));
+    // the match's catalogue comes while the first view does
+    this.cataloguePromise = loadCatalogue(this.id, this.game);
     this.help = new HelpDialog();
     this.detail.wire(this.root);
     this.live = new Live(this.id, this.token, (v) => this.onView(v), (s, err) => this.onConn(s, err));
@@ -116,7 +118,8 @@ export class Table {
     const game = v.game || (v.observation && v.observation.game) || this.game;
     if (!this.module || this.game !== game) {
       this.game = game;
-      [this.module, this.catalogue] = await Promise.all([loadView(game), loadCatalogue(this.id, game)]);
+      const cat = this.catalogue || this.cataloguePromise || loadCatalogue(this.id, game);
+      [this.module, this.catalogue] = await Promise.all([loadView(game), cat]);
     }
     // views wait here (a fetch, the view module) in the order their answers came, not in the
     // order the server made them: one made earlier must not replace a newer one drawn meanwhile

@@ -6,9 +6,11 @@ import { api } from "./api.js";
 const cache = new Map();
 const catalogues = new Map(); // match id -> that match's own catalogue
 let fallback = null;
+const STYLE_WAIT_MS = 1500;
 
 export async function loadView(game) {
   if (cache.has(game)) return cache.get(game);
+  const style = linkStyle(game).catch(() => {});
   let mod;
   try {
     mod = (await import(`./games/${encodeURIComponent(game)}.js`)).default;
@@ -16,7 +18,8 @@ export async function loadView(game) {
     console.warn(`no view module for ${game}`, err);
     mod = (await import("./games/generic.js")).default;
   }
-  await linkStyle(game);
+  // draw the first board with its styles, but never wait long for them
+  await Promise.race([style, new Promise((resolve) => setTimeout(resolve, STYLE_WAIT_MS))]);
   cache.set(game, mod);
   return mod;
 }
@@ -40,7 +43,7 @@ async function linkStyle(game) {
     link.addEventListener("error", resolve);
   });
   document.head.appendChild(link);
-  await loaded; // draw the first board with its styles, not unstyled then restyled
+  await loaded;
 }
 
 // The catalogue of the match the page shows (its cards, units and maps, in words), fetched once
