@@ -139,8 +139,10 @@ export default {
       const n = `target ${slots[i]}`;
       if (!ctx.has(n)) return wrap;
       const c = confirmAttack(ctx, n, i);
-      // naming an invader resolves the attack at once (unless a Stone Titan lets more be named)
-      if (o.atk_titan || c.dmg >= c.hp) return ctx.bind(wrap, [n]);
+      // naming an invader from the main step resolves the attack at once and ends the step; once
+      // Defeat is chosen an invader must be named anyway (and a Stone Titan lets more be named)
+      const main = (ctx.cat.phases || [])[o.phase] === "main";
+      if (!main || o.atk_titan || c.dmg >= c.hp) return ctx.bind(wrap, [n]);
       ctx.used.add(n);
       confirms.push(c.dialog);
       wrap.classList.add("actionable", "doomed");
