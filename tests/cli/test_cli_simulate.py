@@ -74,9 +74,9 @@ def test_workers_do_not_change_results(tmp_path: Path) -> None:
     assert {k: v for k, v in one.items() if k not in TIMING} == {
         k: v for k, v in two.items() if k not in TIMING
     }
-    lines = (tmp_path / "w1.jsonl").read_text().splitlines()
+    lines = (tmp_path / "w1.jsonl").read_text().splitlines()[1:]  # after the header
     assert len(lines) == 12
-    assert lines == (tmp_path / "w2.jsonl").read_text().splitlines()
+    assert lines == (tmp_path / "w2.jsonl").read_text().splitlines()[1:]
     # and the API agrees, with small chunks spread over the pool
     pooled = run_games(MAIN_GAME, 12, ["random"], seed=40, workers=2, chunk_size=1)
     assert [r.to_json() for r in pooled.records] == [json.loads(line) for line in lines]
@@ -86,7 +86,8 @@ def test_seats_rotate_and_seeds_follow_the_index(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     data = _simulate_json(MAIN_GAME, "-n", "5", "--seed", "100", "--out", str(out))
     seats = data["seats"]
-    records = [json.loads(line) for line in out.read_text().splitlines()]
+    records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
+    assert len(records) == 5
     for i, rec in enumerate(records):
         assert rec["seed"] == 100 + i
         assert rec["seat_agents"] == [(s + i) % seats for s in range(seats)]
@@ -103,7 +104,7 @@ def test_heuristic_against_random_is_reported_per_agent() -> None:
 def test_group_by_a_metric(tmp_path: Path) -> None:
     out = tmp_path / "g.jsonl"
     _simulate_json(MAIN_GAME, "-n", "6", "--out", str(out))
-    metrics = json.loads(out.read_text().splitlines()[0])["metrics"]
+    metrics = json.loads(out.read_text().splitlines()[1])["metrics"]
     assert metrics, f"{MAIN_GAME} reports no metrics"
     for key in metrics:
         data = _simulate_json(MAIN_GAME, "-n", "6", "--by", key)

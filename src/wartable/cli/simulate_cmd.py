@@ -42,6 +42,7 @@ from wartable.sim.inputs import (
     parse_sweeps,
 )
 from wartable.sim.ray_backend import RAY_LOCAL_CPUS, import_ray, ray_session
+from wartable.sim.run_log import write_log
 from wartable.sim.runner import check_run
 from wartable.sim.storage import DEFAULT_DB, ResultStore
 
@@ -304,7 +305,12 @@ def simulate(
         str | None, typer.Option("--by", help="Also group win rates by this game metric.")
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write one JSON record per game (JSONL).")
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Write a JSONL log: a header line (game, config, agents, seed, version, "
+            "commit), then one JSON record per game; `wartable replay --from-log` re-plays one.",
+        ),
     ] = None,
     reward: Annotated[
         str,
@@ -356,7 +362,7 @@ def simulate(
     first = cells[0].result
     assert first is not None
     if out is not None:
-        first.write_jsonl(out)
+        write_log(out, first)
     stored = {"db": store.url if store else None, "label": label, "already_stored": repeats}
     if as_json:
         if len(cells) == 1:
