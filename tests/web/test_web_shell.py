@@ -4,9 +4,10 @@ whole text in #card-detail, a log that holds the whole game and follows it, the 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from tests.web.webplay import Server, board, wait_board, wait_turn_or_end
 
 BOT = {"kind": "bot", "agent": "random"}
@@ -195,3 +196,48 @@ def test_replay_buttons_have_labels_and_step(server: Server, page: Page) -> None
     assert int(board(page)["version"]) == int(end) - 1
     page.locator('[data-step="first"]').click()
     page.wait_for_function("() => document.querySelector('#board').dataset.version === '0'")
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_shell_screenshots(server: Server, browser: Browser, shots: Path, width: int) -> None:
+    """The lobby, a table with #help open, a table with #card-detail open and the replay viewer,
+    at laptop and phone width (build/screenshots/shell-<what>-<width>.png)."""
+    ctx = browser.new_context(
+        viewport={"width": width, "height": 900 if width > 400 else 740},
+        is_mobile=width < 400,
+        has_touch=width < 400,
+    )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.locator("#create").wait_for()
+    page.screenshot(path=str(shots / f"shell-lobby-{width}.png"))
+
+    open_table(server, page, "draconia")
+    first_move(page)
+    page.get_by_role("button", name=re.compile("help", re.I)).click()
+    page.locator("#help").wait_for(state="visible")
+    page.screenshot(path=str(shots / f"shell-help-{width}.png"))
+    page.keyboard.press("Escape")
+
+    card = page.locator("#board [data-card]:visible").first
+    card.evaluate("e => (e.tabIndex >= 0 ? e : e.closest('[tabindex], button, a[href]')).focus()")
+    page.locator("#card-detail").wait_for(state="visible")
+    if width > 400:
+        page.locator("#card-detail").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"shell-card-detail-{width}.png"))
+
+    m = server.create("draconia", {}, [BOT, BOT])
+    for _ in range(300):
+        if server.view(m["id"]).get("outcome"):
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{server.base}/#/r/{m['id']}")
+    page.locator("[data-step]").first.wait_for()
+    wait_board(page)
+    page.screenshot(path=str(shots / f"shell-replay-{width}.png"))
+    ctx.close()
+    assert not errors, errors
+    for what in ("lobby", "help", "card-detail", "replay"):
+        assert (shots / f"shell-{what}-{width}.png").stat().st_size > 5000

@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { h, titleCase, seatColour, toast } from "./ui.js";
 import { loadView, loadCatalogue } from "./views.js";
-import { outcomeText } from "./table.js";
+import { outcomeText, seatLabel } from "./table.js";
 import { CardDetail, focusableCards, genericCardDetail } from "./panels.js";
 
 export class Replay {
@@ -22,6 +22,7 @@ export class Replay {
       const res = await api.replay(this.id);
       if (res && res.complete === false) throw new Error("This match is still being played: its replay opens when it ends.");
       this.log = (res && res.replay) || res;
+      this.seats = { seats: (res && res.seats) || [] }; // who sat where, to name seats as the table does
     } catch (err) {
       this.root.replaceChildren(h("div", { class: "panel error-panel" }, h("h2", {}, "No replay"), h("p", {}, err.message), h("a", { class: "btn", href: "#/" }, "Lobby")));
       return;
@@ -88,7 +89,7 @@ export class Replay {
       const ctx = {
         view: v, obs: v.observation || {}, seat: null, spectator: true, legal: [], myTurn: false,
         toAct: v.to_act || [], outcome: v.outcome || null, cat: this.catalogue, lastEvents: v.events || [], selected: null, used: new Set(),
-        seatName: (s) => `Seat ${s + 1}`, has: () => false, matching: () => [], bind: (el) => el, button: (nn, t) => h("button", { class: "btn act", disabled: true }, t || nn),
+        seatName: (s) => this.seatName(s), has: () => false, matching: () => [], bind: (el) => el, button: (nn, t) => h("button", { class: "btn act", disabled: true }, t || nn),
       };
       this.ctx = ctx;
       try {
@@ -101,35 +102,41 @@ export class Replay {
     const outcome = this.log.outcome;
     const moves = h("ol", { class: "log replay-moves", start: "1" }, this.actions.map((a, i) =>
       h("li", { class: i + 1 === n ? "current" : "", style: { borderLeftColor: seatColour(a[0]) } },
-        h("button", { class: "linkish", type: "button", onclick: () => this.go(i + 1) }, `Seat ${a[0] + 1}: ${this.moveLabel(a[1])}`))));
+        h("button", { class: "linkish", type: "button", onclick: () => this.go(i + 1) }, `${this.seatName(a[0])}: ${this.moveLabel(a[1])}`))));
     const slider = h("input", { type: "range", min: 0, max: this.actions.length, value: n, "aria-label": "Move number", oninput: (e) => this.go(Number(e.target.value)) });
     const controls = h("div", { class: "replay-controls" },
-      this.stepButton("first", "⏮", "First", "The start of the match", () => this.go(0)),
-      this.stepButton("prev", "◀", "Previous", "The previous move", () => this.go(this.step - 1)),
+      this.stepButton("first", "«", "First", "The start of the match", () => this.go(0)),
+      this.stepButton("prev", "‹", "Previous", "The previous move", () => this.go(this.step - 1)),
       h("span", { class: "step-count", "aria-live": "polite" }, `move ${n} / ${this.actions.length}`),
-      this.stepButton("next", "▶", "Next", "The next move", () => this.go(this.step + 1)),
-      this.stepButton("last", "⏭", "Last", "The end of the match", () => this.go(this.actions.length)),
-      h("button", { class: "btn small", type: "button", "aria-pressed": this.playing ? "true" : "false", onclick: () => this.togglePlay() }, this.playing ? "⏸ Pause" : "⏵ Play"),
+      this.stepButton("next", "›", "Next", "The next move", () => this.go(this.step + 1)),
+      this.stepButton("last", "»", "Last", "The end of the match", () => this.go(this.actions.length)),
+      h("button", { class: "btn small", type: "button", "aria-pressed": this.playing ? "true" : "false", onclick: () => this.togglePlay() }, this.playing ? "Pause" : "Play"),
       slider);
     const last = n > 0 ? this.actions[n - 1] : null;
     const boardRoot = h("section", { id: "board", class: `board game-${this.game}`, "data-game": this.game, "data-seat": "spectator", "data-version": String(n), "data-outcome": n === this.actions.length && outcome ? ((outcome.winners || []).join(",") || "draw") : undefined }, board);
     this.root.replaceChildren(
       h("header", { class: "table-head" }, h("a", { href: "#/", class: "logo" }, "⚔ wartable"), h("div", { class: "table-title" }, h("strong", {}, `Replay — ${titleCase(this.game)}`)), h("div", { class: "who" }, h("span", { class: "badge spectator" }, "Replay"))),
       h("div", { class: "status replay" }, this.phase ? h("span", { class: "phase" }, this.phase) : null,
-        h("span", { class: "turn" }, last ? `Seat ${last[0] + 1}: ${this.moveLabel(last[1])}` : "The start of the match"),
-        outcome && n === this.actions.length ? h("span", { class: "turn" }, ` — ${outcomeText(outcome, null, { seats: [] })}`) : null),
+        h("span", { class: "turn" }, last ? `${this.seatName(last[0])}: ${this.moveLabel(last[1])}` : "The start of the match"),
+        outcome && n === this.actions.length ? h("span", { class: "turn" }, ` — ${outcomeText(outcome, null, this.seats)}`) : null),
       controls,
       h("div", { class: "table-main" }, boardRoot, h("aside", { class: "side", "aria-label": "card detail and moves" }, this.detail.el, h("h3", {}, "Moves"), moves)),
     );
     focusableCards(boardRoot);
     this.detail.refresh();
     const cur = this.root.querySelector(".replay-moves .current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    // the move list follows the current move; the page itself stays where the person put it
+    const list = this.root.querySelector(".replay-moves");
+    if (cur && list) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
+  }
+
+  seatName(seat) {
+    return seatLabel(this.seats, seat, null);
   }
 
   stepButton(step, icon, text, name, go) {
     return h("button", { class: "btn small", type: "button", "data-step": step, "aria-label": `${text}: ${name.toLowerCase()}`, onclick: go },
-      h("span", { "aria-hidden": "true" }, icon), text);
+      ...(["next", "last"].includes(step) ? [text, h("span", { "aria-hidden": "true" }, icon)] : [h("span", { "aria-hidden": "true" }, icon), text]));
   }
 
   moveLabel(notation) {
