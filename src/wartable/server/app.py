@@ -37,7 +37,7 @@ from .live import LiveMatch
 from .ratelimit import Buckets
 from .service import MatchService
 from .settings import Settings
-from .validation import ActionRequest, CreateMatch, JoinRequest
+from .validation import ActionRequest, ChatRequest, CreateMatch, JoinRequest
 from .ws import serve_socket
 
 STATIC = Path(__file__).parent / "static"
@@ -171,7 +171,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/matches/{match_id}/join", dependencies=[Depends(limited)])
     async def join(match_id: str, req: JoinRequest | None = None) -> dict[str, Any]:
-        seat, token = await service.join(match_id, req.seat if req else None)
+        seat, token = await service.join(
+            match_id, req.seat if req else None, req.name if req else None
+        )
         base = settings.public_url.rstrip("/")
         return {"seat": seat, "token": token, "url": f"{base}/?match={match_id}#token={token}"}
 
@@ -197,6 +199,28 @@ def create_app(settings: Settings) -> FastAPI:
             raise Unauthorized("spectators cannot act: send your seat's token")
         version = await service.act(match_id, seat, req.action, req.version)
         return {"version": version}
+
+    @app.post("/api/matches/{match_id}/chat", dependencies=[Depends(limited)])
+    async def post_chat(
+        match_id: str, req: ChatRequest, token: Annotated[str | None, Depends(bearer)]
+    ) -> dict[str, Any]:
+        """Say something at the table as the token's seat: ``{id, at}`` once stored; pushed
+        to every seat and spectator as ``{"type": "chat", "message": ...}``."""
+        match = await service.get(match_id)
+        seat = await seat_of(match, token)
+        if seat is None:
+            raise Unauthorized("spectators read the chat but cannot post: send your seat's token")
+        message = await service.post_chat(match, seat, req.text)
+        return {"id": message["id"], "at": message["at"]}
+
+    @app.get("/api/matches/{match_id}/chat")
+    async def chat_list(
+        match_id: str, after: Annotated[int, Query(ge=0, le=2**62)] = 0
+    ) -> list[dict[str, Any]]:
+        """The match's messages with an id above ``after``, oldest first, at most 200 (public:
+        spectators read them too)."""
+        match = await service.get(match_id)
+        return await service.chat_page(match, after)
 
     @app.get("/api/matches/{match_id}/catalogue")
     async def catalogue(match_id: str) -> dict[str, Any]:

@@ -80,11 +80,11 @@ class BotRunner:
         if match.ended:
             return
         for seat in match.to_act:
-            info = match.seats[seat]
+            spec = match.bot_spec(seat)  # a bot's, or the one playing a seat out of time
             key = (match.id, seat)
-            if info.kind != "bot" or key in self.tasks:
+            if spec is None or key in self.tasks:
                 continue
-            task = asyncio.get_running_loop().create_task(self._run(match, seat, info.agent or ""))
+            task = asyncio.get_running_loop().create_task(self._run(match, seat, spec))
             self.tasks[key] = task
 
     def _within_limits(self, match: LiveMatch, seat: int, spec: str) -> str:

@@ -90,6 +90,10 @@ class Hub:
         for sub in list(self.subscribers.get(match_id, ())):
             sub.send(message)
 
+    def push_chat(self, match_id: str, message: dict[str, Any]) -> None:
+        """A chat message, to every seat and spectator of the match alike."""
+        self.notify(match_id, {"type": "chat", "message": message})
+
     def close_all(self) -> None:
         for subs in self.subscribers.values():
             for sub in subs:

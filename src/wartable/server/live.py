@@ -21,12 +21,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from wartable.agents.specs import available_agents, parse_agent_spec
 from wartable.core.errors import WartableError
 from wartable.core.events import Event, visible_events
 from wartable.core.game import Game
 from wartable.core.replay import FORMAT
 from wartable.games import get_game
 
+from .clock import Clock
 from .errors import Conflict, Forbidden, StaleVersionError, Unprocessable
 from .storage import ActionRow, MatchRow, SeatRow
 
@@ -71,6 +73,10 @@ class LiveMatch:
         self.to_act_log: list[tuple[int, ...]] = []  # to_act before each action
         self.to_act: tuple[int, ...] = tuple(self.game.to_act(self.state))
         self.pending_since: dict[int, float] = dict.fromkeys(self.to_act, time.monotonic())
+        # the same on the wall clock, from the stored action times: what the clock measures
+        self.pending_wall: dict[int, float] = dict.fromkeys(self.to_act, self.last_activity)
+        self.time_outs: dict[int, str] = dict(row.time_outs)  # seat -> lost | bot
+        self.clock = Clock(row.clock) if row.clock is not None else None
         self.lock = asyncio.Lock()
         for act in row.actions:
             self.replay_row(act)
@@ -106,11 +112,17 @@ class LiveMatch:
         self.last_activity = max(self.last_activity, act.at or time.time())
         self.human_acted = self.human_acted or self.seats[act.seat].kind == "human"
         self.events.append(events)
-        before = self.pending_since
+        at = act.at or time.time()
+        if self.clock is not None and act.seat not in self.time_outs:
+            self.clock.charge(act.seat, self.pending_wall.get(act.seat), at)
+        before, before_wall = self.pending_since, self.pending_wall
         self.to_act = tuple(self.game.to_act(self.state))
         now = time.monotonic()
         self.pending_since = {
             s: (before[s] if s in before and s != act.seat else now) for s in self.to_act
+        }
+        self.pending_wall = {
+            s: (before_wall[s] if s in before_wall and s != act.seat else at) for s in self.to_act
         }
         if self.game.is_terminal(self.state) and self.status == "playing":
             self.status = "finished"
@@ -156,7 +168,52 @@ class LiveMatch:
 
     # ----- what a seat may see ------------------------------------------
     def seat_info(self) -> list[dict[str, Any]]:
-        return seat_info(self.seats)
+        entries = seat_info(self.seats)
+        for entry in entries:
+            entry["stand_in"] = self.stand_in(entry["seat"])
+        return entries
+
+    # ----- the clock and who plays a seat --------------------------------
+    def stand_in(self, seat: int) -> str | None:
+        """The bot that plays a person's seat since it ran out of time (None: the person)."""
+        if self.time_outs.get(seat) != "bot":
+            return None
+        return "heuristic" if "heuristic" in available_agents(self.game.id) else "random"
+
+    def bot_spec(self, seat: int) -> str | None:
+        """The agent spec that plays ``seat`` (None: a person does)."""
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return info.agent or "random"
+        return self.stand_in(seat)
+
+    def clock_running(self) -> dict[int, float]:
+        """The seats whose clock runs now, each with when its decision started counting."""
+        if self.clock is None or self.ended:
+            return {}
+        running = {}
+        for seat in self.to_act:
+            if self.seats[seat].kind == "human" and seat not in self.time_outs:
+                start = self.clock.start_of(self.pending_wall.get(seat, self.last_activity))
+                if start is not None:
+                    running[seat] = start
+        return running
+
+    def out_of_time(self, now: float) -> list[int]:
+        """The seats whose time ran out at ``now`` (wall clock)."""
+        clock = self.clock
+        if clock is None:
+            return []
+        return [s for s, start in self.clock_running().items() if clock.out_of_time(s, start, now)]
+
+    def clock_view(self, now: float | None = None) -> dict[str, Any] | None:
+        if self.clock is None:
+            return None
+        seats = [s.seat for s in self.seats]
+        view = self.clock.view(self.clock_running(), seats, time.time() if now is None else now)
+        for entry in view["seats"]:
+            entry["timed_out"] = entry["seat"] in self.time_outs
+        return view
 
     def idle_and_unplayed(self, now: float, limit: float) -> bool:
         """Nothing happened for ``limit`` seconds, and a person's seat was never taken or no
@@ -170,7 +227,10 @@ class LiveMatch:
         if self.game.is_terminal(self.state):
             return dict(self.game.outcome(self.state).to_json())
         if self.status in ("timed_out", "expired"):
-            return {"winners": [], "scores": [], "reason": self.reason or self.status}
+            losers = sorted(s for s, mode in self.time_outs.items() if mode == "lost")
+            winners = [s.seat for s in self.seats if s.seat not in losers] if losers else []
+            reason = self.reason or self.status
+            return {"winners": winners, "losers": losers, "scores": [], "reason": reason}
         return None
 
     def legal(self, seat: int | None) -> list[dict[str, Any]]:
@@ -208,6 +268,7 @@ class LiveMatch:
             "events": self.seat_events(seat, start),
             "outcome": self.outcome(),
             "rematch": self.rematch_id,
+            "clock": self.clock_view(),
         }
 
     def replay(self, seat: int | None) -> dict[str, Any]:
@@ -284,13 +345,27 @@ class LiveMatch:
         }
 
 
+def display_name(seat: SeatRow) -> str:
+    """A person's name or "Player N"; a bot's "Bot (LEVEL)" from its spec (its level, else
+    its agent's name)."""
+    if seat.kind == "human":
+        return seat.name or f"Player {seat.seat + 1}"
+    spec = seat.agent or "random"
+    try:
+        name, params = parse_agent_spec(spec)
+    except WartableError:
+        return "Bot"
+    return f"Bot ({params.get('level', name)})"
+
+
 def seat_info(seats: list[SeatRow]) -> list[dict[str, Any]]:
-    """What anyone may know of the seats: who sits (a kind, a bot's agent), taken or not,
-    open to strangers or reserved for an invite link."""
+    """What anyone may know of the seats: who sits (a kind, a display name, a bot's agent),
+    taken or not, open to strangers or reserved for an invite link."""
     return [
         {
             "seat": s.seat,
             "kind": s.kind,
+            "name": display_name(s),
             "agent": s.agent,
             "claimed": s.claimed or s.kind == "bot",
             "open": s.open,

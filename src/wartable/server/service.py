@@ -26,6 +26,8 @@ from wartable.games import get_game
 
 from .bot_limits import BotLimits, check_bot_spec
 from .bots import BotRunner
+from .chat import ChatLimiter, list_messages, store_message
+from .clock import config_with_clock, record_time_out, start_clock, take_clock
 from .committer import Committer
 from .dberrors import unavailable
 from .errors import (
@@ -38,7 +40,7 @@ from .errors import (
     Unprocessable,
 )
 from .hub import Hub
-from .live import LiveMatch, free_seats, lobby_entry
+from .live import LiveMatch, display_name, free_seats, lobby_entry
 from .settings import Settings
 from .storage import MatchRow, SeatRow, StaleVersion, Storage
 from .tokens import MAX_TOKEN_LENGTH, hash_token, new_match_id, new_token, same_hash
@@ -49,6 +51,7 @@ log = logging.getLogger("wartable.server")
 T = TypeVar("T")
 CHECKPOINT_SECONDS = 2.0
 LOBBY_PAGE_MAX = 100
+CLOCK_TICK = 0.2  # seconds between looks at the clocks
 
 
 class MatchService:
@@ -64,7 +67,7 @@ class MatchService:
         self.bots = BotRunner(
             settings.bot_workers,
             settings.bot_delay,
-            self.act,
+            self._bot_act,
             settings.bot_timeout,
             self.bot_limits,
         )
@@ -72,6 +75,7 @@ class MatchService:
         self._load_lock = asyncio.Lock()
         self._background: list[asyncio.Task[None]] = []
         self._read_only_logged: dict[str, float] = {}  # when each cause was last logged
+        self.chat_limiter = ChatLimiter(settings.chat_burst, settings.chat_window)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         try:
@@ -96,6 +100,7 @@ class MatchService:
             self.bots.poke(match)
         if self.settings.seat_timeout > 0:
             self._background.append(asyncio.create_task(self._timeouts()))
+        self._background.append(asyncio.create_task(self._clocks()))
         if not self.storage.is_postgres:
             self._background.append(asyncio.create_task(self._checkpoints()))
         self._background.append(asyncio.create_task(self._upkeep()))
@@ -150,6 +155,10 @@ class MatchService:
         for mine, stored in zip(match.seats, row.seats, strict=True):
             mine.token_hash = stored.token_hash  # tokens change under the match lock only
             mine.claimed = mine.claimed or stored.claimed  # a claim may not be stored yet
+            mine.name = stored.name
+        match.time_outs.update(row.time_outs)
+        if match.clock is not None and row.clock is not None:
+            match.clock.row.started_at = row.clock.started_at
         if row.status != "playing" and not match.ended:
             match.status, match.reason = row.status, row.reason
         match.rematch_id = row.rematch_id
@@ -180,7 +189,8 @@ class MatchService:
                     "for an unplayed one to expire) before starting another"
                 )
         game = get_game(req.game)
-        config = check_config(game, req.config)
+        game_config, clock = take_clock(req.config)
+        config = check_config(game, game_config)
         config_json = config.model_dump(mode="json")
         seed = secrets.randbits(63)
         players = game.num_players(game.new_state(config, 0))
@@ -194,6 +204,8 @@ class MatchService:
             if seat.kind == "bot":
                 if seat.open:
                     raise Unprocessable(f"seats[{i}]: only a person's seat can be open")
+                if seat.name is not None:
+                    raise Unprocessable(f"seats[{i}]: a bot is named by its level, not 'name'")
                 spec = seat.agent or "random"
                 if spec.split(":", 1)[0] == "human":
                     raise Unprocessable(f"seats[{i}]: 'human' is a seat kind, not a bot")
@@ -202,7 +214,8 @@ class MatchService:
                 seat_rows.append(SeatRow(i, "bot", spec, None, True))
             else:
                 tokens[i] = new_token()
-                seat_rows.append(SeatRow(i, "human", None, hash_token(tokens[i]), False, seat.open))
+                digest = hash_token(tokens[i])
+                seat_rows.append(SeatRow(i, "human", None, digest, False, seat.open, seat.name))
         row = MatchRow(
             id=new_match_id(),
             game=game.id,
@@ -213,6 +226,7 @@ class MatchService:
             seats=seat_rows,
             created_at=time.time(),
             creator=creator,
+            clock=clock,
         )
         await self.db(self.storage.create_match, row)
         match = LiveMatch(row)
@@ -232,10 +246,23 @@ class MatchService:
                 if not seat.claimed:  # the invite link was opened: the seat is taken
                     seat.claimed = True
                     await self.db(self.storage.mark_claimed, match.id, seat.seat)
+                    await self._start_clock(match)
                 return seat.seat
         raise Unauthorized("this token does not hold a seat at this match")
 
-    async def join(self, match_id: str, seat: int | None) -> tuple[int, str]:
+    async def _start_clock(self, match: LiveMatch) -> None:
+        """Start the match's clock once every person's seat is taken (stored: the first
+        decision's time counts from then, across restarts)."""
+        clock = match.clock
+        if clock is None or clock.row.started_at is not None:
+            return
+        if all(s.claimed for s in match.seats if s.kind == "human"):
+            clock.row.started_at = await self.db(start_clock, self.storage, match.id, time.time())
+            self.hub.broadcast(match)
+
+    async def join(
+        self, match_id: str, seat: int | None, name: str | None = None
+    ) -> tuple[int, str]:
         """A seat its creator opened to anyone, not taken yet (never one reserved for the
         holder of its token: the creator's own seats, invite links, rematch seats)."""
         match = await self.get(match_id)
@@ -253,11 +280,13 @@ class MatchService:
                         raise Conflict(f"seat {seat} is reserved for the holder of its link")
                 raise Conflict(f"seat {seat} is not free")
             token = new_token()
-            if not await self.db(self.storage.claim_free_seat, match.id, seat, hash_token(token)):
+            digest = hash_token(token)
+            if not await self.db(self.storage.claim_free_seat, match.id, seat, digest, name):
                 raise Conflict(f"seat {seat} was taken meanwhile")
             info = match.seats[seat]
-            info.token_hash, info.claimed = hash_token(token), True
+            info.token_hash, info.claimed, info.name = digest, True, name
             self.hub.broadcast(match)
+            await self._start_clock(match)
         return seat, token
 
     async def lobby(
@@ -272,13 +301,24 @@ class MatchService:
         return [lobby_entry(row, version) for row, version in page]
 
     # ----- acting --------------------------------------------------------
-    async def act(self, match_id: str, seat: int, action: int | str, version: int) -> int:
-        """Store one action and return the new version; raises and changes nothing on refusal."""
+    async def _bot_act(self, match_id: str, seat: int, action: int, version: int) -> int:
+        return await self.act(match_id, seat, action, version, by_bot=True)
+
+    async def act(
+        self, match_id: str, seat: int, action: int | str, version: int, by_bot: bool = False
+    ) -> int:
+        """Store one action and return the new version; raises and changes nothing on refusal.
+        ``by_bot``: a bot's move (a person's seat that ran out of time is played by one only)."""
         match = await self.get(match_id)
         async with match.lock:
             if self.storage.is_postgres and version > match.version:
                 await self._catch_up(match)  # another process moved the match on
+            if not by_bot and match.stand_in(seat) is not None and not match.ended:
+                raise Forbidden(
+                    f"seat {seat} ran out of time: the {match.stand_in(seat)} bot plays it now"
+                )
             prepared = match.prepare(seat, action, version)
+            prepared.row.at = time.time()  # stored as is: the clock charges the same figure
             status = "finished" if match.game.is_terminal(prepared.state) else None
             try:
                 await self.committer.append(match.id, prepared.row, status)
@@ -304,10 +344,16 @@ class MatchService:
                 req = CreateMatch.model_validate(
                     {
                         "game": match.game.id,
-                        "config": match.config_json,
+                        "config": config_with_clock(
+                            match.config_json, match.clock.row if match.clock else None
+                        ),
                         "name": match.name,
                         "seats": [
-                            {"kind": s.kind, **({"agent": s.agent} if s.agent else {})}
+                            {
+                                "kind": s.kind,
+                                **({"agent": s.agent} if s.agent else {}),
+                                **({"name": s.name} if s.name else {}),
+                            }
                             for s in match.seats
                         ],
                     }
@@ -326,6 +372,7 @@ class MatchService:
             await self.db(self.storage.set_seat_token, rematch_id, seat, hash_token(token), True)
             info = new_match.seats[seat]
             info.token_hash, info.claimed = hash_token(token), True
+            await self._start_clock(new_match)
         return rematch_id, token
 
     async def _checkpoints(self) -> None:
@@ -361,11 +408,58 @@ class MatchService:
             if match.ended:
                 return
             reason = f"seat {seat} did not act within {self.settings.seat_timeout:g} s"
-            if await self.db(self.storage.end_match, match.id, "timed_out", reason):
+            if await self.db(record_time_out, self.storage, match.id, seat, "lost", reason):
                 match.status, match.reason = "timed_out", reason
+                match.time_outs[seat] = "lost"  # the outcome names who lost
                 self._changed(match)
             else:
                 await self._catch_up(match)
+
+    # ----- clocks --------------------------------------------------------
+    async def _clocks(self) -> None:
+        """Look at every clock a few times a second; a seat out of time loses or is handed
+        to a bot (the match's ``on_timeout``)."""
+        while True:
+            await asyncio.sleep(CLOCK_TICK)
+            try:
+                for match in [m for m in self.matches.values() if m.clock and not m.ended]:
+                    late = match.out_of_time(time.time())
+                    if late:
+                        await self.clock_out(match, late[0])
+            except Exception:  # a database hiccup: try again next round
+                log.exception("clock check failed")
+
+    async def clock_out(self, match: LiveMatch, seat: int) -> None:
+        async with match.lock:
+            if match.clock is None or seat not in match.out_of_time(time.time()):
+                return  # it acted meanwhile
+            mode = "bot" if match.clock.row.on_timeout == "bot" else "lost"
+            name = display_name(match.seats[seat])
+            reason = f"seat {seat} ({name}) ran out of time"
+            if await self.db(record_time_out, self.storage, match.id, seat, mode, reason):
+                match.time_outs[seat] = mode
+                if mode == "lost":
+                    match.status, match.reason = "timed_out", reason
+                self._changed(match)
+            else:
+                await self._catch_up(match)
+
+    # ----- chat ----------------------------------------------------------
+    async def post_chat(self, match: LiveMatch, seat: int, text: str) -> dict[str, Any]:
+        """Store a seat's message and push it to everyone at the table."""
+        if not self.chat_limiter.allow(match.id, seat):
+            wait = self.chat_limiter.retry_after(match.id, seat)
+            raise RateLimited(
+                f"too many chat messages: at most {self.settings.chat_burst} per "
+                f"{self.settings.chat_window:g} s; try again in {wait:.0f} s"
+            )
+        name = display_name(match.seats[seat])
+        message = await self.db(store_message, self.storage, match.id, seat, name, text)
+        self.hub.push_chat(match.id, message)
+        return message
+
+    async def chat_page(self, match: LiveMatch, after: int) -> list[dict[str, Any]]:
+        return await self.db(list_messages, self.storage, match.id, after)
 
     # ----- expiry and eviction -------------------------------------------
     async def _upkeep(self) -> None:

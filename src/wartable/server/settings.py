@@ -69,6 +69,9 @@ class Settings:
     max_connections: int = 4096
     max_connections_per_address: int = 64
     max_websockets_per_address: int = 32
+    # chat: at most chat_burst messages per chat_window seconds from each seat (0: no limit)
+    chat_burst: int = 5
+    chat_window: float = 10.0
 
     @property
     def is_postgres(self) -> bool:

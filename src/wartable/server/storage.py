@@ -80,6 +80,8 @@ seats = Table(
     Column("claimed", Boolean, nullable=False, default=False),
     # v2: a stranger may join it from the lobby (else only its token's holder takes it)
     Column("is_open", Boolean, nullable=False, default=False),
+    # v3: the display name a person gave (None: "Player N")
+    Column("name", String(40), nullable=True),
 )
 
 actions = Table(
@@ -90,6 +92,39 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Integer, nullable=False),
     Column("notation", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+
+# v3: chat messages, a match's clock, and the seats that ran out of time
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), ForeignKey("matches.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+clocks = Table(
+    "clocks",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("per_move", Float, nullable=True),
+    Column("bank", Float, nullable=True),
+    Column("on_timeout", String(8), nullable=False),
+    # when every person's seat was taken: the first decision's time counts from here
+    Column("started_at", Float, nullable=True),
+)
+
+time_outs = Table(
+    "time_outs",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("mode", String(8), nullable=False),  # lost | bot (a bot plays the seat from then on)
     Column("created_at", Float, nullable=False),
 )
 
@@ -120,7 +155,14 @@ def _v2(conn: Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2]
+def _v3(conn: Connection) -> None:
+    """Seat names; chat messages, clocks and time-outs (tables of their own)."""
+    if "name" not in {c["name"] for c in inspect(conn).get_columns("seats")}:
+        conn.execute(text("ALTER TABLE seats ADD COLUMN name VARCHAR(40)"))
+    metadata.create_all(conn, tables=[chat, clocks, time_outs])
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -140,6 +182,7 @@ class SeatRow:
     token_hash: str | None = None
     claimed: bool = False
     open: bool = False  # joinable by a stranger (the creator shared it as "open to anyone")
+    name: str | None = None  # the name a person gave
 
 
 @dataclass
@@ -165,6 +208,18 @@ class MatchRow:
     creator: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
+    clock: ClockRow | None = None
+    time_outs: dict[int, str] = field(default_factory=dict)  # seat -> lost | bot
+
+
+@dataclass
+class ClockRow:
+    """A match's clock as stored (seconds; None: that part is not used)."""
+
+    per_move: float | None
+    bank: float | None
+    on_timeout: str = "lose"
+    started_at: float | None = None
 
 
 SQLITE_SYNC = ("full", "normal")
@@ -236,6 +291,13 @@ class Storage:
     def _tx(self) -> Iterator[Connection]:
         with self.engine.connect() as conn, conn.begin():
             yield conn
+
+    def transaction(self) -> contextlib.AbstractContextManager[Connection]:
+        """One transaction (for the chat and clock modules' own queries)."""
+        return self._tx()
+
+    def notify(self, conn: Connection, match_id: str) -> None:
+        self._notify(conn, match_id)
 
     # ----- schema --------------------------------------------------------
     def migrate(self) -> int:
@@ -311,10 +373,18 @@ class Storage:
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
                         "is_open": s.open,
+                        "name": s.name,
                     }
                     for s in row.seats
                 ],
             )
+            if row.clock is not None:
+                c = row.clock
+                conn.execute(
+                    insert(clocks).values(
+                        match_id=row.id, per_move=c.per_move, bank=c.bank, on_timeout=c.on_timeout
+                    )
+                )
             self._notify(conn, row.id)
 
     def append_actions(self, batch: list[tuple[str, ActionRow, str | None]]) -> list[bool]:
@@ -333,7 +403,8 @@ class Storage:
                                 seat=act.seat,
                                 action=act.action,
                                 notation=act.notation,
-                                created_at=time.time(),
+                                # the service sets it (the clock charges the same figure)
+                                created_at=act.at or time.time(),
                             )
                         )
                         if status is not None:
@@ -375,7 +446,9 @@ class Storage:
             )
             self._notify(conn, match_id)
 
-    def claim_free_seat(self, match_id: str, seat: int, token_hash: str) -> bool:
+    def claim_free_seat(
+        self, match_id: str, seat: int, token_hash: str, name: str | None = None
+    ) -> bool:
         """Give an unclaimed open seat a new token, atomically; False if it was taken (or is
         reserved for its invite link)."""
         with self._tx() as conn:
@@ -388,7 +461,7 @@ class Storage:
                     seats.c.is_open.is_(True),
                     seats.c.claimed.is_(False),
                 )
-                .values(token_hash=token_hash, claimed=True)
+                .values(token_hash=token_hash, claimed=True, name=name)
             ).rowcount
             self._notify(conn, match_id)
         return bool(done)
@@ -433,6 +506,13 @@ class Storage:
                 creator=m["creator"],
             )
             row.seats.extend(self._seats(conn, [match_id]).get(match_id, []))
+            c = conn.execute(select(clocks).where(clocks.c.match_id == match_id)).mappings().first()
+            if c is not None:
+                row.clock = ClockRow(c["per_move"], c["bank"], c["on_timeout"], c["started_at"])
+            for seat, mode in conn.execute(
+                select(time_outs.c.seat, time_outs.c.mode).where(time_outs.c.match_id == match_id)
+            ):
+                row.time_outs[int(seat)] = str(mode)
             for a in conn.execute(
                 select(
                     actions.c.idx,
@@ -473,6 +553,7 @@ class Storage:
                     s["token_hash"],
                     bool(s["claimed"]),
                     bool(s["is_open"]),
+                    s["name"],
                 )
             )
         return out

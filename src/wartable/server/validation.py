@@ -28,6 +28,8 @@ MAX_CONFIG_DEPTH = 6
 PATH_KEY = re.compile(r"(dir|path|file|directory|folder)s?$", re.IGNORECASE)
 PATH_VALUE = re.compile(r"^(/|\\|~|\.|[A-Za-z]:[\\/])|\.(toml|json|txt|csv|db|py)$|\.\.|\\|\x00")
 BAD_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+NAME_MAX = 40
+CHAT_MAX = 500
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what ``tokens.new_match_id`` makes, and room
 
 
@@ -63,6 +65,18 @@ def valid_match_id(match_id: object) -> bool:
 CleanText = Annotated[str, BeforeValidator(clean_text)]
 
 
+def person_name(value: str | None) -> str | None:
+    """A seat's name with the spaces around it trimmed (None: none given, or only spaces)."""
+    if value is None:
+        return None
+    if len(value) > NAME_MAX:
+        raise ValueError(f"a name has at most {NAME_MAX} characters, got {len(value)}")
+    return value.strip() or None
+
+
+PersonName = CleanText  # at most NAME_MAX characters (checked by ``person_name``)
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=False)
 
@@ -72,6 +86,12 @@ class SeatSpec(Strict):
     agent: CleanText | None = Field(None, max_length=200)
     # a person's seat anyone may join from the lobby (else reserved for its invite link)
     open: bool = False
+    name: PersonName | None = None  # a person's display name (None: "Player N")
+
+    @field_validator("name")
+    @classmethod
+    def _trim(cls, value: str | None) -> str | None:
+        return person_name(value)
 
 
 class CreateMatch(Strict):
@@ -89,6 +109,23 @@ class CreateMatch(Strict):
 
 class JoinRequest(Strict):
     seat: int | None = Field(None, ge=0, lt=MAX_SEATS)
+    name: PersonName | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _trim(cls, value: str | None) -> str | None:
+        return person_name(value)
+
+
+class ChatRequest(Strict):
+    text: CleanText = Field(min_length=1, max_length=CHAT_MAX)
+
+    @field_validator("text")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the message is empty")
+        return value
 
 
 class ActionRequest(Strict):
