@@ -40,3 +40,11 @@ def get_game(game_id: str) -> Any:
     if not hasattr(module, "GAME"):
         raise ConfigError(f"game {game_id!r} is not built yet")
     return module.GAME
+
+
+def reference_for(game_id: str, data_dir: str | None) -> dict[str, Any]:
+    """The game's public reference for people: every card, unit and map in words (its
+    ``reference.py``), built from ``data_dir`` (None: the built-in data)."""
+    get_game(game_id)  # refuses an unknown game
+    module = importlib.import_module(f"wartable.games.{game_id}.reference")
+    return dict(module.build(data_dir))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from wartable.games.skirm.cards import Card, load_cards
+from .cards import Card, load_cards
 
 # skirm-dice-duel.txt, "Abilities" (the rulebook's words)
 ABILITY_TEXT: dict[str, str] = {

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.games.weapons.cards import deck_size, group_of, value_of
-from wartable.games.weapons.config import WeaponsConfig
+from .cards import deck_size, group_of, value_of
+from .config import WeaponsConfig
 
 # weapon-skirmish-fragment.txt: "a card of the same weapon group, but of higher value";
 # "Swords can beat any weapon (providing they're not being attacked by a higher Sword)"

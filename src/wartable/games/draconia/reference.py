@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.games.draconia.actions import DEPLOY
-from wartable.games.draconia.cards import DECK_SIZE, FACTION_ABILITY, cardset_for
-from wartable.games.draconia.settlements import load_settlements
-from wartable.games.draconia.state import PHASE_NAMES
+from .actions import DEPLOY
+from .cards import DECK_SIZE, FACTION_ABILITY, cardset_for
+from .settlements import load_settlements
+from .state import PHASE_NAMES
 
 _UNIT_NUMBERS = (
     "attack", "defense", "haste", "ambush", "command", "arrows", "supply", "fortify",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.games.invasion.actions import SLOT_NAMES
-from wartable.games.invasion.cards import INVADER_KEYS, KEYS, CampaignRecord
-from wartable.games.invasion.loader import get_db
-from wartable.games.invasion.stack import FRAME_NAMES, PURPOSES
-from wartable.games.invasion.state import PHASES
+from .actions import SLOT_NAMES
+from .cards import INVADER_KEYS, KEYS, CampaignRecord
+from .loader import get_db
+from .stack import FRAME_NAMES, PURPOSES
+from .state import PHASES
 
 # Chapter 10 "List Of Cards Effects" (and chapter 6 for Terror), in the project's own words.
 # The data records hold the numbers; these are the words the rulebook prints beside them.

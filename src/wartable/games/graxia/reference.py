@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.games.graxia import registry
-from wartable.games.graxia.adapter import catalog_for, scenario_for
-from wartable.games.graxia.catalog import ATTACK_TYPES, Scenario
-from wartable.games.graxia.state import B_ATT, B_BV0, B_DEF, B_WOUND0, SHIELD, STUNNED
-from wartable.games.graxia.state import PHASES as GRAXIA_PHASES
-
-from .graxia_briefs import BRIEFS, HOME_ROWS, TERRAIN_NOTES
+from . import registry
+from .adapter import catalog_for, scenario_for
+from .catalog import ATTACK_TYPES, Scenario
+from .reference_briefs import BRIEFS, HOME_ROWS, TERRAIN_NOTES
+from .state import B_ATT, B_BV0, B_DEF, B_WOUND0, SHIELD, STUNNED
+from .state import PHASES as GRAXIA_PHASES
 
 TIMING_WORDS = {
     "battle_activated": "Battle ability",
