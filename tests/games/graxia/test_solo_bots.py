@@ -71,8 +71,9 @@ def test_ismcts_finishes_every_solo_scenario(scenario: str) -> None:
 @pytest.mark.parametrize("scenario", ["solo-4", "solo-5", "solo-6"])
 def test_heuristic_builds_a_legal_sensible_deck(scenario: str) -> None:
     """§9.2 Solo Scenarios 4-6: the deck is legal (size, Hero and Large Creature limits,
-    the box's copies), holds the Hero limit, one Large Creature, and its units are stronger
-    for their price than the average card on offer (not random cards)."""
+    the box's copies); the Non-Player draws its units from it, so it holds only the Heroes
+    and Large Creatures the starting quota takes, and its normal units are weaker than the
+    average on offer (filler); its spells are better than the average on offer."""
     config = GAME.make_config({"scenario": scenario})
     state = GAME.new_state(config, 3)
     agent, rng = HeuristicAgent(), Rng(3)
@@ -90,11 +91,14 @@ def test_heuristic_builds_a_legal_sensible_deck(scenario: str) -> None:
     rule = sc.deck_rule
     assert rule is not None
     classes = Counter(deckfile.class_of(cat.units[u]) for u in units)
-    assert classes[HERO] == rule.max_heroes and classes[LARGE] == 1
+    need = deckfile.start_needs(sc)
+    assert classes[HERO] == need[HERO] and classes[LARGE] == need[LARGE]
     avail_u, avail_s = deckfile.available(cat, sc)
-    mean_offer = sum(bots_solo.unit_score(cat.units[u]) for u in avail_u) / len(avail_u)
-    mean_deck = sum(bots_solo.unit_score(cat.units[u]) for u in units) / len(units)
-    assert mean_deck > mean_offer
+    normals = [u for u in avail_u if deckfile.class_of(cat.units[u]) == deckfile.NORMAL]
+    mean_offer = sum(bots_solo.unit_strength(cat.units[u]) for u in normals) / len(normals)
+    filler = [u for u in units if deckfile.class_of(cat.units[u]) == deckfile.NORMAL]
+    mean_deck = sum(bots_solo.unit_strength(cat.units[u]) for u in filler) / len(filler)
+    assert mean_deck < mean_offer
     spell_offer = sum(bots_solo.spell_score(cat.spells[x]) for x in avail_s) / len(avail_s)
     assert sum(bots_solo.spell_score(cat.spells[x]) for x in spells) / len(spells) > spell_offer
 

@@ -5,9 +5,13 @@ Set-up (phase ``GUARD`` of a solo game, ``solo_setup.py``) is decided from the l
 and the observation alone (no determinized state is played on: the set-up's choices read the
 Player's own piles, which a determinization may shuffle with the Non-Player's):
 
-- deck building (Solo Scenarios 4-6): unit cards by strength for their price (attack, health,
-  defences, moves, flying, abilities over cost), up to the Hero limit and one Large Creature;
-  spell cards by what their effects do for their price (``spell_score``);
+- deck building (Solo Scenarios 4-6): where the Non-Player draws its units from the Player's
+  unit deck (its own is "none": every printed Solo 4-6), the deck holds exactly the starting
+  quota of the strongest units (by ``unit_strength``: a starting unit costs no mana) and fills
+  the rest with the weakest normal units, so the Non-Player's draws are weak
+  (``filler_deck``); otherwise unit cards by strength for their price, up to the Hero limit
+  and one Large Creature; spell cards by what their effects do for their price
+  (``spell_score``);
 - the Home Row (Solo Scenario 3): the bot's ``home`` parameter (``A``..``D``), else
   ``random`` (the agent's own stream), else the row the evaluation prefers (``None``);
 - starting units: the strongest unit offered (in Solo Scenario 1, whose rows leave the game,
@@ -25,14 +29,15 @@ the Non-Player's points per elimination (``npc_kill_points``), the land types pa
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Final
 
 from wartable.core.rng import Rng
 
 from . import actions as A
+from . import deckfile, solo_rules, solo_setup
 from . import solo_awards as W
-from . import solo_rules, solo_setup
-from .catalog import HERO, LARGE, Catalog, Spell, UnitType
+from .catalog import HERO, LARGE, Catalog, Scenario, Spell, UnitType
 from .state import S_AWARD0, S_SETUP, GraxiaState
 
 ROWS: Final = "ABCD"
@@ -161,9 +166,48 @@ def setup_step(s: GraxiaState) -> int:
     return s.solo[S_SETUP]
 
 
-def build(lay: Any, cat: Catalog, pool: list[int], legal: list[int]) -> int:
-    """Deck building: the best unit card while units are missing, then spell cards."""
+def npc_draws_player_units(sc: Scenario) -> bool:
+    """§9.2 "When drawing Non-Player Unit cards, draw from the Player unit deck": the
+    Non-Player has no unit deck of its own."""
+    return sc.npc is not None and not sc.npc.unit_deck and sc.deck_rule is not None
+
+
+def filler_deck(cat: Catalog, sc: Scenario) -> list[int]:
+    """The unit deck to build when the Non-Player draws from it: the strongest units the
+    starting quota takes (Heroes, Large Creatures, normal units), then the weakest normal
+    units as filler, copies within what the box leaves the Player."""
+    rule = sc.deck_rule
+    assert rule is not None
+    avail, _ = deckfile.available(cat, sc)
+    need = deckfile.start_needs(sc)
+    by_class: dict[str, list[int]] = {}
+    for u in sorted(avail):
+        by_class.setdefault(deckfile.class_of(cat.units[u]), []).extend([u] * avail[u])
+    deck: list[int] = []
+    for cls, n in need.items():
+        strongest = sorted(by_class.get(cls, []), key=lambda u: (-unit_strength(cat.units[u]), u))
+        deck += strongest[:n]
+    left = Counter(by_class.get(deckfile.NORMAL, [])) - Counter(deck)
+    weakest = sorted(
+        left.elements(), key=lambda u: (unit_strength(cat.units[u]), cat.units[u].cost, u)
+    )
+    deck += weakest[: max(0, rule.units - len(deck))]
+    return deck
+
+
+def build(
+    lay: Any, cat: Catalog, pool: list[int], legal: list[int], sc: Scenario | None = None
+) -> int:
+    """Deck building: with ``sc`` where the Non-Player draws from the Player's unit deck, the
+    ``filler_deck`` card still missing; else the best unit card while units are missing;
+    then spell cards."""
     nu = len(cat.units)
+    if sc is not None and npc_draws_player_units(sc):
+        missing = Counter(filler_deck(cat, sc)) - Counter(c for c in pool if c < nu)
+        for u in sorted(missing, key=lambda u: (-unit_strength(cat.units[u]), u)):
+            a = lay.one(A.K_CHOOSE, u)
+            if a in legal:
+                return int(a)
     larges = sum(1 for c in pool if c < nu and cat.units[c].klass == LARGE)
     units: list[tuple[float, int]] = []
     spells: list[tuple[float, int]] = []
@@ -277,7 +321,7 @@ def decide_setup(
 ) -> int:
     step = setup_step(s)
     if step == solo_setup.BUILD:
-        return build(lay, s.cat, list(observation.get("pool") or []), legal)
+        return build(lay, s.cat, list(observation.get("pool") or []), legal, s.sc)
     if step == solo_setup.HOME:
         return home(lay, s, legal, choice, rng, best)
     if step == solo_setup.START:

@@ -1,0 +1,208 @@
+"""The Graxia solo planner: a rollout search through the Non-Player's scripted round.
+
+In a solo scenario (§9.2) the Non-Player's round is rules (``npc.py``), deterministic given
+the state's generator and the Player's choices, so the Player's actions can be judged by what
+the Non-Player then does. For each decision the planner:
+
+1. ranks the legal actions one ply deep as the heuristic does (a copy, the action, a battle
+   played out passing, ``solo_value``) and keeps the best ``width`` (the heuristic's own pick
+   always among them);
+2. draws ``worlds`` determinizations from its observation (``game.determinize``: the hidden
+   cards and every deck's order redrawn, as ``hidden.scramble`` does: it sees only what the
+   Player may see), the same worlds for every candidate (common random numbers);
+3. in each world applies the candidate and lets the heuristic play the Player on to the end
+   of the ``rounds``-th Non-Player round from now (the driver plays the Non-Player inside
+   ``apply``), at most ``steps`` decisions;
+4. scores the result with ``solo_value`` (the heuristic's evaluation plus each scenario's own
+   victory terms) and plays the candidate with the best mean.
+
+The set-up is searched the same way (Solo 3's Home Row: all four rows; starting units and
+Solo 5's spawns: the best ``width`` by the heuristic's order), but deck building, which a
+one-round rollout cannot judge, follows ``bots_solo.filler_deck`` (strong starting units,
+weak filler the Non-Player draws). Battle exchanges, sacrifices and Solo 2's lost cards are
+the heuristic's. Outside solo scenarios it is the heuristic. Budgets are counts, never time.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from wartable.core.errors import ConfigError
+from wartable.core.rng import Rng
+
+from . import actions as A
+from . import solo_awards as W
+from . import solo_setup
+from .bots import HeuristicAgent, evaluate
+from .solo_choices import LOSE_CARD
+from .state import (
+    B_ADVANCE,
+    B_EXCH,
+    B_RETREAT,
+    B_SAC,
+    GUARD,
+    OVER,
+    S_BOSS,
+    S_LOST,
+    S_SETUP,
+    S_SYPE,
+    T_PEND,
+    T_WINNER,
+    GraxiaState,
+)
+
+BATTLE_PHASES: Final = (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
+WIN: Final = 1e6
+
+
+def solo_value(s: GraxiaState) -> float:
+    """The Player's position in a solo scenario: the heuristic's evaluation (material,
+    objectives, victory points, threats) plus the scenario's own victory terms."""
+    if s.phase == OVER:
+        w = s.track[T_WINNER]
+        return 0.0 if w < 0 else (WIN if w == 0 else -WIN)
+    score = evaluate(s, 0)
+    n = W.scenario(s)
+    if n == 1:  # Sype killed and 3 of the 4 objectives met
+        met, lost = W.objectives_state(s)
+        score += 60.0 * met - 150.0 * lost + (250.0 if s.solo[S_SYPE] == 1 else 0.0)
+    elif n == 2:  # six settlements lost loses; Talon and Ebon both eliminated wins
+        lost = s.solo[S_LOST]
+        score -= 30.0 * lost + 15.0 * lost * lost
+        score += 200.0 * bin(s.solo[S_BOSS] & 3).count("1")
+    elif n == 3:  # every Home Row tile held before turn 6 ends
+        cells = [c for row in s.sc.home_rows for c in row]
+        held = sum(1 for c in cells if s.ctrl[c] == 0)
+        urgency = 1.0 + max(0, s.turn - 2) * 0.5
+        score += 20.0 * urgency * held
+    elif n in (4, 5, 6):  # the victory points race, each side's share of its target
+        mine, theirs = W.targets(s)
+        if mine and theirs:
+            p, q = s.vp[0] / mine, s.vp[1] / theirs
+            score += 800.0 * p - 800.0 * q * (1.0 + q)
+    return score
+
+
+class PlannerAgent:
+    """``planner`` (spec parameters: ``width`` candidate actions, ``worlds`` redrawn hidden
+    states per candidate, ``rounds`` Non-Player rounds looked ahead, ``steps`` decisions per
+    rollout at most; ``home``: Solo 3's Home Row as for ``heuristic``, else searched)."""
+
+    name = "planner"
+    needs_observation = True
+
+    def __init__(
+        self,
+        width: int = 4,
+        worlds: int = 3,
+        rounds: int = 1,
+        steps: int = 60,
+        home: str | None = None,
+    ) -> None:
+        for key, value in (("width", width), ("worlds", worlds), ("rounds", rounds)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"planner {key} must be a whole number >= 1, got {value!r}")
+        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
+            raise ConfigError(f"planner steps must be a whole number >= 1, got {steps!r}")
+        self.width, self.worlds, self.rounds, self.steps = width, worlds, rounds, steps
+        self.heuristic = HeuristicAgent(home=home)
+        self.home = self.heuristic.home
+
+    def act(
+        self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
+    ) -> int:
+        assert observation is not None
+        if len(legal) == 1:
+            return legal[0]
+        seed = rng.next64()  # the heuristic's stream and the worlds' are both forked from it
+        s: GraxiaState = game.determinize(observation, Rng(seed))
+        own = self.heuristic.act(game, observation, legal, seat, Rng(seed ^ 0x5EED))
+        if not s.sc.solo or s.phase in BATTLE_PHASES or s.track[T_PEND] == LOSE_CARD:
+            return own
+        if s.phase == GUARD and not s.track[T_PEND]:
+            step = s.solo[S_SETUP]
+            if step in (solo_setup.BUILD, solo_setup.HAND):
+                return own  # bots_solo: filler_deck and the hand's card scores
+            if step == solo_setup.HOME and self.home is not None:
+                return own
+            if step == solo_setup.HOME:
+                return self._search(game, observation, list(legal), own, seat, seed)
+        candidates = self._candidates(game, s, legal, own, seat)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(game, observation, candidates, own, seat, seed)
+
+    # ----- candidates -------------------------------------------------------------------
+    def _candidates(
+        self, game: Any, s: GraxiaState, legal: list[int], own: int, seat: int
+    ) -> list[int]:
+        """The heuristic's pick and the best others one ply deep, ``width`` in all."""
+        if len(legal) <= self.width:
+            return list(legal)
+        lay = game.layout(s.config)
+        scored: list[tuple[float, int]] = []
+        for a in legal:
+            if a == own or lay.decode(a)[0] == A.K_UNPLACE:
+                continue
+            t = s.copy()
+            game.apply_fast(t, seat, a, None)
+            _finish_battle(game, t)
+            scored.append((solo_value(t), -a))
+        scored.sort(reverse=True)
+        return [own] + [-a for _, a in scored[: self.width - 1]]
+
+    # ----- search -----------------------------------------------------------------------
+    def _search(
+        self,
+        game: Any,
+        observation: dict[str, Any],
+        candidates: list[int],
+        own: int,
+        seat: int,
+        seed: int,
+    ) -> int:
+        stream = Rng(seed ^ 0xB0B)
+        world_seeds = [stream.next64() for _ in range(self.worlds)]
+        worlds = [game.determinize(observation, Rng(w)) for w in world_seeds]
+        best, best_score = own, -float("inf")
+        for a in candidates:
+            total = 0.0
+            for w, base in zip(world_seeds, worlds, strict=True):
+                t = base.copy()
+                game.apply_fast(t, seat, a, None)
+                self._rollout(game, t, base.turn + self.rounds, seat, Rng(w ^ 0xF00D))
+                total += solo_value(t)
+            mean = total / len(worlds) + (1e-3 if a == own else 0.0)  # ties: the heuristic's
+            if mean > best_score:
+                best, best_score = a, mean
+        return best
+
+    def _rollout(self, game: Any, t: GraxiaState, stop_turn: int, seat: int, rng: Rng) -> None:
+        """The heuristic plays the Player until Game Turn ``stop_turn`` begins (the
+        Non-Player's round before it is over) or the game ends."""
+        for _ in range(self.steps):
+            if t.phase == OVER or (t.turn >= stop_turn and t.phase != GUARD):
+                return
+            acting = game.to_act(t)
+            if not acting:
+                return
+            legal = game.legal_actions(t, acting[0])
+            if len(legal) == 1:
+                a = legal[0]
+            else:
+                a = self.heuristic.act(game, game.observe(t, acting[0]), legal, acting[0], rng)
+            game.apply_fast(t, acting[0], a, None)
+
+
+def _finish_battle(game: Any, s: GraxiaState) -> None:
+    """A battle started by the action, played out with both sides passing and bluffing (the
+    one-ply forecast, as the heuristic's)."""
+    for _ in range(20):
+        if s.phase not in BATTLE_PHASES:
+            return
+        acting = game.to_act(s)
+        if not acting:
+            return
+        legal = game.legal_actions(s, acting[0])
+        pick = next((a for a in (A.PASS, A.BLUFF, A.ADVANCE) if a in legal), legal[0])
+        game.apply_fast(s, acting[0], pick, None)
