@@ -3,6 +3,7 @@ whole text in #card-detail, a log that holds the whole game and follows it, the 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -241,3 +242,54 @@ def test_shell_screenshots(server: Server, browser: Browser, shots: Path, width:
     assert not errors, errors
     for what in ("lobby", "help", "card-detail", "replay"):
         assert (shots / f"shell-{what}-{width}.png").stat().st_size > 5000
+
+
+# Skirm's own view with the optional hooks set to what the test can check
+HOOKED_SKIRM = """
+import view from "/static/games/skirm.js?unhooked";
+const para = (text) => { const p = document.createElement("p"); p.textContent = text; return p; };
+export default {
+  ...view,
+  battle: (ctx) => (ctx.view.version % 2 === 0 ? para(`battle at ${ctx.view.version}`) : null),
+  lastMoves: (ctx) => {
+    const b = document.querySelector("#board");
+    b.dataset.lastEvents = JSON.stringify(ctx.lastEvents.map((e) => e.type));
+  },
+  scores: () => [{ seat: 0, text: "7 victory points" }, { seat: 1, text: "3 victory points" }],
+};
+"""
+
+
+def test_the_shell_calls_battle_last_moves_and_scores(server: Server, page: Page) -> None:
+    """A view's battle() shows #battle only while it returns a node; lastMoves() runs with the
+    board in the page and the events since the seat's previous view; the end panel says what
+    scores() says of each seat."""
+    page.route(
+        lambda url: url.endswith("/static/games/skirm.js"),
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=HOOKED_SKIRM),
+    )
+    m = server.create("skirm", {}, [{"kind": "human"}, BOT])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    seen = {True: 0, False: 0}
+    events_seen = False
+    while True:
+        # one read of the page: a pushed view may redraw it between two reads
+        version, shown, text, last = page.evaluate(
+            """() => { const b = document.querySelector('#board');
+                       const battle = document.querySelector('#battle');
+                       return [Number(b.dataset.version), battle.checkVisibility(),
+                               battle.innerText, b.dataset.lastEvents ?? null]; }"""
+        )
+        assert shown == (version % 2 == 0), f"#battle shown={shown} at version {version}"
+        if shown:
+            assert text == f"battle at {version}"
+        seen[shown] += 1
+        assert last is not None, "lastMoves was not called with the board in the page"
+        events_seen = events_seen or bool(json.loads(last))
+        if not first_move(page):
+            break
+    assert seen[True] and seen[False], seen
+    assert events_seen, "lastMoves never had an event"
+    scores = page.locator(".end-panel .score").all_inner_texts()
+    assert scores == ["You: 7 victory points", "Bot 2 (random): 3 victory points"], scores
