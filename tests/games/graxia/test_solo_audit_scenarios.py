@@ -129,9 +129,9 @@ def test_a_displaced_unit_does_not_retreat_into_the_same_wave_9_2_solo_scenario_
     """§9.2 Solo Scenario 6: "When Non-Player units are summoned if there is a Player unit on
     the tile it will suffer 3 wounds and retreat" -- once: on the Non-Player's 3rd turn the
     forests, columns, hills and boulder fields all receive units; the Player's unit on the
-    column 2,1 (next to the column 3,1 and the hills 3,0 and 2,0, all in the same wave) has
-    the free swamp 1,1 and rough lands 1,2 to go to: it ends there with 3 wounds, not pushed
-    from tile to tile (3 wounds each time) until it falls."""
+    column 2,1 (next to the column 3,1 and the hill 3,0, both in the same wave; the plains
+    2,0 and the lake 2,2 taken) has the free swamp 1,1 and rough lands 1,2 to go to: it ends
+    there with 3 wounds, not pushed from tile to tile (3 wounds each time) until it falls."""
     s = npc_turn("solo-6", turn=3)
     s.decks[0] = [s.cat.unit_index["Orc Raiders"]] * 40
     terrain = {t: s.sc.terrain[cell(s, t)] for t in ("2,1", "3,1", "3,0", "2,0", "1,1", "1,2")}
@@ -139,11 +139,12 @@ def test_a_displaced_unit_does_not_retreat_into_the_same_wave_9_2_solo_scenario_
         "2,1": "columns",
         "3,1": "columns",
         "3,0": "hills",
-        "2,0": "hills",
+        "2,0": "plains",
         "1,1": "swamp",
         "1,2": "rough_lands",
     }
     put(s, cell(s, "2,2"), "Mammoth", 1)  # the lake 2,2: taken
+    put(s, cell(s, "2,0"), "Mammoth", 1)  # the plains 2,0: taken
     put(s, cell(s, "2,1"), "Sir Dorran of Mir", 0)
     events = run(s)
     assert s.track[T_PEND]  # §7 step 9: the Player picks between the two tiles
@@ -164,8 +165,8 @@ def test_non_player_cards_never_reach_the_player_s_piles_9_2_solo_scenario_1() -
     no pile of the Player's (and Sype, a Guardian of the Non-Player's side, in no hand)."""
     s = npc_turn("solo-1", turn=3)
     rows = s.sc.removal_rows
-    put(s, rows[1][0], "Sype", 1)
-    put(s, rows[1][1], "Mammoth", 1)
+    put(s, rows[0][0], "Sype", 1)
+    put(s, rows[0][1], "Mammoth", 1)
     solo_rules.turn_start(s, [])
     assert s.hands == [[], []]
     assert all(not pile for pile in s.discards)

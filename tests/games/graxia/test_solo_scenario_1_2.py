@@ -31,9 +31,10 @@ def _objective_cells(s: GraxiaState, k: int) -> list[int]:
 
 # ----- Solo Scenario 1 -------------------------------------------------------------------------
 def test_rows_removed_from_turn_3_on_odd_turns_only():
-    """§9.2 Solo Scenario 1: at the start of every odd turn except turn 1, three rows leave the
-    game, from the Player's Home Row up; the unit on a removed tile goes with it."""
-    s = blank("solo-1", turn=2)
+    """§9.2 Solo Scenario 1, option ``solo1_removal: three_rows`` (the count read per odd
+    turn): at the start of every odd turn except turn 1, three rows leave the game, from the
+    Player's Home Row up; the unit on a removed tile goes with it."""
+    s = blank("solo-1", turn=2, solo1_removal="three_rows")
     rows = s.sc.removal_rows
     home = rows[0][0]
     put(s, home, "Horsemen of K'lan", 0)
@@ -57,7 +58,7 @@ def test_rows_removed_from_turn_3_on_odd_turns_only():
 
 def test_removed_tiles_take_no_unit():
     """§9.2 Solo Scenario 1: a removed tile is out of the game: no move or summon onto it."""
-    s = blank("solo-1", turn=5)
+    s = blank("solo-1", turn=5, solo1_removal="three_rows")
     rows = s.sc.removal_rows
     c = put(s, rows[6][0], "Horsemen of K'lan", 0)
     solo_rules.turn_start(s, [])
@@ -67,8 +68,9 @@ def test_removed_tiles_take_no_unit():
 
 
 def test_continent_b_gone_is_a_loss():
-    """§9.2 Solo Scenario 1: the objectives must be met before continent B disappears."""
-    s = blank("solo-1", turn=7)
+    """§9.2 Solo Scenario 1: the objectives must be met before continent B disappears (with
+    ``three_rows`` at turn 7; the default's turn is tested in test_solo_reconstruction.py)."""
+    s = blank("solo-1", turn=7, solo1_removal="three_rows")
     solo_rules.turn_start(s, [])
     assert sum(s.gone) == s.sc.board.size
     assert s.phase == OVER and s.track[T_WINNER] == 1
@@ -123,7 +125,7 @@ def test_objectives_lost_with_their_tiles():
 
 def test_sype_removed_with_its_tile_is_a_loss():
     """§9.2 Solo Scenario 1: Sype carried off the map can no longer be killed."""
-    s = blank("solo-1", turn=3)
+    s = blank("solo-1", turn=3, solo1_removal="three_rows")
     put(s, s.sc.removal_rows[1][0], "Sype", 1)
     solo_rules.turn_start(s, [])
     assert s.solo[S_SYPE] == 2

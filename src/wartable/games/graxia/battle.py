@@ -335,14 +335,16 @@ def resolve(s: GraxiaState, events: list[Event] | None) -> None:
         bv = s.bat[B_BV0 + side]
         target = dfn if side == 0 else att
         n = (bv + 1) // 2 + s.bat[B_ADDW0 + side]
-        if s.sc.solo:  # §9.2: Solo Scenario 2's +2, Home-Row D's Blood Vigor
-            n += M.battle_bonus(s, seat_of(s, side))
+        # §9.2: Solo Scenario 2's +2 (on damage done: M.bonus_on_damage_done), Blood Vigor
+        bonus = M.battle_bonus(s, seat_of(s, side)) if s.sc.solo else 0
+        after = M.bonus_on_damage_done(s, seat_of(s, side))
+        n += 0 if after else bonus
         n -= E.battle_reduction(s, target)
         if side == 0 and s.flags[dfn] & SHIELD:
             n -= 2  # §6 A Shield: the defender's shield subtracts 2 wounds
         if E.barrier_blocks(s, target, s.unit[att if side == 1 else dfn]):
             n = 0
-        w[side] = max(0, n)
+        w[side] = max(0, n) + (bonus if after and n > 0 else 0)
     s.bat[B_WOUND0], s.bat[B_WOUND1] = w
     s.wounds[dfn] += w[0]
     s.wounds[att] += w[1]

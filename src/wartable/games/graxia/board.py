@@ -132,8 +132,9 @@ def damage(
     """
     if s.unit[cell] < 0 or amount <= 0:
         return 0
-    if s.sc.solo:
-        amount += M.damage_bonus(s, by)  # §9.2 Solo Scenario 2: the Non-Player's +2
+    bonus = M.damage_bonus(s, by) if s.sc.solo else 0  # §9.2 Solo Scenario 2: +2
+    after = bool(bonus) and M.bonus_on_damage_done(s, by)  # only on damage done (the default)
+    amount += 0 if after else bonus
     if not unmitigated:
         amount = reduce_wounds(s, cell, amount, command)
         if s.flags[cell] & SHIELD:
@@ -141,6 +142,8 @@ def damage(
                 s.flags[cell] &= ~SHIELD
             amount -= 2
     amount = max(0, amount)
+    if after and amount > 0:
+        amount += bonus
     if command and amount and _reflects(s, cell):
         back = (amount + 1) // 2  # §5.4 Aura of Reflection: half (rounded up) goes back
         amount -= back

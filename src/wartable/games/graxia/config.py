@@ -90,6 +90,28 @@ class GraxiaConfig(BaseModel):
         description="solo 4-6 'the Player may spend victory points' (no price is printed): "
         "never, or 'spend vp' in the Command Phase turns 5 VP into 5 mana",
     )
+    solo1_removal: Literal["one_row", "three_rows"] = Field(
+        "one_row",
+        description="Solo Scenario 1 'three rows of tiles will be removed from the game, in "
+        "sequence' at the start of every odd turn from turn 3: one row at each of those turns, "
+        "in sequence (one_row), or three rows each time (three_rows: continent A goes at turn 3 "
+        "and B by turn 7, and no Player unit reaches Sype)",
+    )
+    solo2_damage_bonus: Literal["damage_done", "always"] = Field(
+        "damage_done",
+        description="Solo Scenario 2 'All battle, ranged and ability damage done by Non-Player "
+        "spells, units and abilities is increased by 2': only damage done (a wound or more "
+        "after reductions) gets the +2 (damage_done), or every battle, shot and spell of the "
+        "Non-Player, even one that would inflict nothing (always)",
+    )
+    solo_turn_limit: int = Field(
+        0,
+        ge=0,
+        le=50,
+        description="Solo Scenarios 2, 4, 5, 6 print no turn limit: 0 plays until a printed "
+        "result (a backstop ends a game at turn 50, a loss), N > 0 a limit of N turns the "
+        "Player loses at",
+    )
     data_dir: str | None = Field(None, description="directory holding own Graxia data files")
 
     _local_dir = field_validator("data_dir")(check_local_dir)

@@ -16,6 +16,7 @@ from .adapter import catalog_for, scenario_for
 from .catalog import Catalog, Scenario
 from .config import SCENARIOS, GraxiaConfig
 from .render import render
+from .solo_options import scenario_with_options
 from .state import (
     B_ACTOR,
     B_ADVANCE,
@@ -57,7 +58,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     # ----- catalog and layout ------------------------------------------------------
     def catalog(self, config: GraxiaConfig) -> tuple[Catalog, Scenario]:
         cat = catalog_for(config.data_dir, config.flist_setup)
-        return cat, scenario_for(cat, config.scenario)
+        # the solo readings chosen by the config (§9.2; solo_options.py)
+        return cat, scenario_with_options(scenario_for(cat, config.scenario), config)
 
     def layout(self, config: GraxiaConfig) -> Layout:
         last = self._last_layout

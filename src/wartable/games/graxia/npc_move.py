@@ -100,18 +100,17 @@ def heading(s: GraxiaState, c: int) -> int:
 
 
 def _step_horizontal(s: GraxiaState, c: int, ut: UnitType, dq: int) -> int:
-    """Along the row: of the two tiles one column on, the one keeping ``(2r + q) // 2``."""
+    """Along the row: the tile one column on that keeps ``(2r + q) // 2``. A unit whose next
+    tile of its row is taken or closed stays: Solo Scenario 6 moves it "(if possible)
+    horizontally towards the center of the map and continue in a straight line", and the
+    other tile one column on is in another row (not horizontal, not that straight line)."""
     b = s.sc.board
     q, r = b.cells[c]
     y = 2 * r + q
     keep_up = y % 2 == 0  # y even: y + 1 keeps the row; odd: y - 1
-    first = (q + dq, r) if (dq == 1) == keep_up else (q + dq, r - dq)
-    second = (q + dq, r - dq) if first == (q + dq, r) else (q + dq, r)
-    for cell in (first, second):
-        n = b.index.get(cell, -1)
-        if n >= 0 and can_enter(s, ut, c, n):
-            return n
-    return -1
+    same_row = (q + dq, r) if (dq == 1) == keep_up else (q + dq, r - dq)
+    n = b.index.get(same_row, -1)
+    return n if n >= 0 and can_enter(s, ut, c, n) else -1
 
 
 def plan(s: GraxiaState, c: int) -> tuple[int, list[int]]:

@@ -81,6 +81,14 @@ def damage_bonus(s: GraxiaState, by: int) -> int:
     return 0
 
 
+def bonus_on_damage_done(s: GraxiaState, by: int) -> bool:
+    """Solo Scenario 2, "All battle, ranged and ability damage done by Non-Player spells,
+    units and abilities is increased by 2": the +2 is added to damage done, a wound or more
+    after reductions (option ``solo2_damage_bonus: damage_done``, the default), not to an
+    attack that inflicts nothing (``always``: added before reductions)."""
+    return by == 1 and s.sc.solo and s.config.solo2_damage_bonus == "damage_done"
+
+
 def volley(s: GraxiaState, cell: int) -> bool:
     """Home-Row D's Volley: the unit on ``cell`` shoots with double missile damage this round."""
     return s.solo[S_VOLLEY] == cell + 1

@@ -1,0 +1,172 @@
+"""§9.2's solo scenarios re-examined: each reading the text leaves open is a named option
+whose default keeps the printed sentence true and the scenario winnable (the figures are in
+docs/games/graxia-data.md, "Solo scenarios: the readings re-examined"). Each test cites the
+sentence it serves."""
+
+from __future__ import annotations
+
+import pytest
+from graxia_helpers import GAME, blank, cell, put
+from npc_helpers import npc_turn
+
+from wartable.games.graxia import battle, npc_move, solo_awards, solo_rules
+from wartable.games.graxia import board as B
+from wartable.games.graxia.solo_options import BACKSTOP_TURNS
+from wartable.games.graxia.state import B_BV0, OVER, T_REASON, T_WINNER, GraxiaState
+
+SETTLEMENTS = ("castle", "city", "village")
+
+
+def _gone_at_start_of(s: GraxiaState, turn: int) -> set[int]:
+    s.round_no = 2 * (turn - 1)
+    solo_rules.turn_start(s, [])
+    return {c for c, g in enumerate(s.gone) if g}
+
+
+# ----- Solo Scenario 1 ------------------------------------------------------------------------
+def test_solo_1_removes_one_row_at_each_odd_turn_in_sequence() -> None:
+    """ "At the start of every odd turn (except turn 1) turns 3, 5...etc., starting from with
+    the players Home-Row, then moving up from continent A to bottom continent B, three rows of
+    tiles will be removed from the game, in sequence": by default the rows go one at a time,
+    one at each odd turn (A's three rows at turns 3, 5 and 7), so the Player has a continent
+    to stand on while it crosses; continent B disappears with the last row."""
+    s = blank("solo-1", turn=2)
+    rows = s.sc.removal_rows
+    assert _gone_at_start_of(s, 3) == set(rows[0])  # the Player's Home Row only
+    assert _gone_at_start_of(s, 4) == set(rows[0])
+    assert _gone_at_start_of(s, 5) == set(rows[0]) | set(rows[1])
+    assert _gone_at_start_of(s, 7) == {c for row in rows[:3] for c in row}  # continent A
+    assert s.phase != OVER
+    last = 3 + 2 * (len(rows) - 1)
+    assert s.sc.turns == last == 19
+    _gone_at_start_of(s, last)
+    assert s.phase == OVER and s.track[T_REASON] == solo_awards.R_B_GONE
+
+
+def test_solo_1_b_s_portal_exits_outlast_the_crossing() -> None:
+    """ "The Player will be starting on continent A and will be moving from continent A to
+    continent B through portals": with one row a turn, B's portal exits (14a, 33a) are still
+    on the map for a unit that crossed at turn 4; read as three rows a turn
+    (``three_rows``) they leave at turn 5 with A's last row and B's first."""
+    for removal, exits_left_at_5 in (("one_row", True), ("three_rows", False)):
+        s = blank("solo-1", turn=4, solo1_removal=removal)
+        entry, exit_ = s.sc.portals[0]
+        c = put(s, entry, "Horsemen of K'lan", 0)
+        B.move_unit(s, c, exit_, [])  # through the portal at turn 4
+        gone = _gone_at_start_of(s, 5)
+        assert (exit_ not in gone) is exits_left_at_5, removal
+        assert (s.unit[exit_] >= 0) is exits_left_at_5
+
+
+# ----- Solo Scenario 2 ------------------------------------------------------------------------
+def test_solo_2_plus_two_is_added_to_damage_done_only() -> None:
+    """ "All battle, ranged and ability damage done by Non-Player spells, units and abilities
+    is increased by 2": damage done is increased, so a Non-Player unit that inflicts no
+    wound in a battle, or a shot a shield takes whole, still does none; option
+    ``solo2_damage_bonus: always`` adds the 2 to every attempt."""
+    for bonus, battle_wounds, shot_wounds in (("damage_done", 0, 0), ("always", 2, 2)):
+        s = blank("solo-2", turn=2, solo2_damage_bonus=bonus)
+        a, d = put(s, 20, "Mammoth", 0), put(s, 21, "Mammoth", 1)
+        battle.start(s, a, d, [])
+        s.bat[B_BV0], s.bat[B_BV0 + 1] = 4, 0  # the Non-Player's side: no wound
+        battle.resolve(s, [])
+        assert s.wounds[a] == battle_wounds, bonus
+        s = blank("solo-2", turn=2, solo2_damage_bonus=bonus)
+        target = put(s, 20, "Mammoth", 0, shield=True)
+        assert B.damage(s, target, 2, 1, [], command=False) == shot_wounds, bonus
+    s = blank("solo-2", turn=2)  # a wound done: +2 under both readings
+    a, d = put(s, 20, "Mammoth", 0), put(s, 21, "Mammoth", 1)
+    battle.start(s, a, d, [])
+    s.bat[B_BV0], s.bat[B_BV0 + 1] = 4, 4
+    battle.resolve(s, [])
+    assert s.wounds[a] == 2 + 2 and s.wounds[d] == 2
+
+
+# ----- turn limits ----------------------------------------------------------------------------
+@pytest.mark.parametrize("scenario", ["solo-2", "solo-4", "solo-5", "solo-6"])
+def test_no_turn_limit_the_text_does_not_print(scenario: str) -> None:
+    """Solo Scenarios 2, 4, 5 and 6 end by their printed Victory and Lose Conditions only
+    (none names a turn): turn 15 ends nothing by default; the backstop (turn 50) only keeps
+    a game finite; ``solo_turn_limit`` sets a limit the Player loses at."""
+    s = blank(scenario, turn=15, seat=1)
+    assert s.sc.turns == BACKSTOP_TURNS
+    solo_awards.end_of_round(s, [])
+    assert s.phase != OVER
+    s = blank(scenario, turn=15, seat=1, solo_turn_limit=15)
+    solo_awards.end_of_round(s, [])
+    assert s.phase == OVER and s.track[T_WINNER] == 1
+    assert s.track[T_REASON] == solo_awards.R_SOLO_LIMIT
+
+
+def test_solo_3_keeps_its_printed_six_turns() -> None:
+    """Solo Scenario 3 prints "Lose at the end of turn 6": the option does not touch it."""
+    s = blank("solo-3", turn=6, seat=1, solo_turn_limit=40)
+    assert s.sc.turns == 6
+
+
+# ----- Solo Scenario 6 ------------------------------------------------------------------------
+def test_solo_6_has_the_boulder_field_tile_and_five_hill_and_boulder_spaces() -> None:
+    """ "Taking control of the Boulder field tile = 10 VP" names one tile; "draw 5 Non-Player
+    unit cards ... and place one on each hill space and boulder field space" needs five."""
+    s = blank("solo-6")
+    terrain = list(s.sc.terrain)
+    assert terrain.count("boulder_fields") == 1
+    assert terrain.count("boulder_fields") + terrain.count("hills") == 5
+
+
+def _lane(s: GraxiaState, c: int) -> list[int]:
+    """The tiles a unit spawned on ``c`` walks over, moving along its row on an empty map."""
+    ut = s.cat.units[s.cat.unit_index["Mammoth"]]
+    dq = npc_move.heading(s, c)
+    path = [c]
+    while (n := npc_move._step_horizontal(s, path[-1], ut, dq)) >= 0 and n not in path:
+        path.append(n)
+    return path
+
+
+def test_solo_6_no_spawn_walks_onto_a_settlement_it_would_score_uncontested() -> None:
+    """ "All Non-Player units will move (if possible) horizontally towards the center of the
+    map and continue in a straight line" and the Non-Player scores "Taking control of a
+    Castle tile = 20 VP", "City tile =30 VP", "Village tile = 20 VP": the rulebook gives it no
+    Home Row here, so no settlement lies on a spawn's row (a Player who does nothing would
+    lose to walks onto empty settlements, no battle fought); the settlements are the
+    Player's Home Row."""
+    s = blank("solo-6")
+    npc = s.sc.npc
+    assert npc is not None
+    spawns = [
+        c
+        for c, t in enumerate(s.sc.terrain)
+        if t in ("forest", "columns", "hills", "boulder_fields")
+    ]
+    assert len(spawns) == 4 + 3 + 5
+    for c in spawns:
+        on_lane = [n for n in _lane(s, c) if s.sc.terrain[n] in SETTLEMENTS]
+        assert on_lane == [], (s.sc.board.text(c), [s.sc.board.text(n) for n in on_lane])
+    settlements = {c for c, t in enumerate(s.sc.terrain) if t in SETTLEMENTS}
+    assert settlements == set(s.sc.home[0])
+
+
+def test_solo_6_a_blocked_horizontal_mover_stays() -> None:
+    """ "move (if possible) horizontally ... and continue in a straight line": a unit whose
+    next tile along its row is taken does not step into another row; it stays."""
+    s = npc_turn("solo-6", turn=2)
+    west_forest = cell(s, "0,1")
+    assert s.sc.terrain[west_forest] == "forest"
+    put(s, west_forest, "Mammoth", 1)
+    ahead = npc_move._step_horizontal(
+        s, west_forest, s.cat.units[s.unit[west_forest]], npc_move.heading(s, west_forest)
+    )
+    assert s.sc.board.text(ahead) == "1,1"  # its row's next tile
+    put(s, ahead, "Mammoth", 1)  # taken by a friend: no battle, no way on
+    assert npc_move.plan(s, west_forest) == (-1, [])
+    s.unit[ahead] = -1
+    assert npc_move.plan(s, west_forest)[0] == ahead
+
+
+def test_solo_6_settlements_start_as_the_player_s() -> None:
+    """The Player's Home Row is controlled from the start (§9.0): the Non-Player's castle,
+    city and village points come only from taking them from the Player."""
+    s = GAME.new_state(GAME.make_config({"scenario": "solo-6"}), 3)
+    for c in s.sc.home[0]:
+        assert s.ctrl[c] == 0, s.sc.board.text(c)
