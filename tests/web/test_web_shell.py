@@ -293,3 +293,55 @@ def test_the_shell_calls_battle_last_moves_and_scores(server: Server, page: Page
     assert events_seen, "lastMoves never had an event"
     scores = page.locator(".end-panel .score").all_inner_texts()
     assert scores == ["You: 7 victory points", "Bot 2 (random): 3 victory points"], scores
+
+
+def test_a_game_stylesheet_is_linked_when_the_server_has_one(server: Server, page: Page) -> None:
+    """games/<id>.css is linked when the view module loads; a game without one (the server
+    answers 404) gets no link and its table still opens."""
+    page.route(
+        lambda url: url.endswith("/static/games/weapons.css"),
+        lambda route: route.fulfill(status=404, body=""),
+    )
+    open_table(server, page, "skirm")
+    rules = page.evaluate(
+        """() => { const l = document.querySelector('link[data-game-css="skirm"]');
+                   return l && l.sheet ? l.sheet.cssRules.length : -1; }"""
+    )
+    assert rules > 0, "skirm.css is not linked (or empty)"
+    open_table(server, page, "weapons")
+    assert page.locator('link[data-game-css="weapons"]').count() == 0
+
+
+def test_a_long_press_shows_the_card_without_playing_it(server: Server, browser: Browser) -> None:
+    """On a phone a tap on a card that is a move plays it without raising the card sheet over
+    the board; a finger held on it for half a second shows the card and plays nothing."""
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = ctx.new_page()
+    open_table(server, page, "skirm")
+    card = page.locator("#board [data-card][data-action]:visible").first
+    name = card.get_attribute("data-card")
+    assert name
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    version = board(page)["version"]
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    page.wait_for_timeout(800)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.locator("#card-detail").wait_for(state="visible")
+    assert name.lower() in page.locator("#card-detail").inner_text().lower()
+    page.wait_for_timeout(500)
+    assert board(page)["version"] == version, "the long press played the card"
+    page.locator("#card-detail .close").click()
+    page.locator("#card-detail").wait_for(state="hidden")
+    card = page.locator("#board [data-card][data-action]:visible").first
+    card.tap()
+    page.wait_for_function(
+        "v => document.querySelector('#board').dataset.version !== v", arg=version
+    )
+    assert page.locator("#card-detail").is_hidden(), "a tap that played a card raised the sheet"
+    ctx.close()
