@@ -31,9 +31,12 @@ async function call(method, path, body, token) {
 
 export const api = {
   games: () => call("GET", "/api/games"),
-  matches: () => call("GET", "/api/matches"),
+  matches: (query) => call("GET", `/api/matches${query ? `?${new URLSearchParams(query)}` : ""}`),
   create: (spec) => call("POST", "/api/matches", spec),
-  join: (id, seat) => call("POST", `/api/matches/${id}/join`, seat == null ? {} : { seat }),
+  join: (id, seat, name) =>
+    call("POST", `/api/matches/${id}/join`, { ...(seat == null ? {} : { seat }), ...(name ? { name } : {}) }),
+  chat: (id, token, text) => call("POST", `/api/matches/${id}/chat`, { text }, token),
+  chatList: (id, after) => call("GET", `/api/matches/${id}/chat${after == null ? "" : `?after=${after}`}`),
   view: (id, token, since) =>
     call("GET", `/api/matches/${id}${since == null ? "" : `?since=${since}`}`, undefined, token),
   catalogue: (id) => call("GET", `/api/matches/${id}/catalogue`),
@@ -55,6 +58,7 @@ export class Live {
     this.ws = null;
     this.timer = null;
     this.failures = 0;
+    this.onChat = null; // the table's chat panel: each message pushed live
   }
 
   start() {
@@ -98,6 +102,7 @@ export class Live {
       }
       if (data && data.observation !== undefined) this.onView(data);
       else if (data && data.type === "rematch") this.refresh();
+      else if (data && data.type === "chat" && this.onChat) this.onChat(data.message);
       else if (data && data.type === "error") this.onState("error", new ApiError(data.status || 400, data.error));
     };
     ws.onclose = () => {

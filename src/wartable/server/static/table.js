@@ -6,6 +6,10 @@ import { api, Live } from "./api.js";
 import { h, seatColour, toast, rememberSeat, copyText, titleCase, youGrammar } from "./ui.js";
 import { loadView, loadCatalogue } from "./views.js";
 import { CardDetail, HelpDialog, focusableCards, genericCardDetail } from "./panels.js";
+import { ChatPanel } from "./chat.js";
+import { SeatClocks } from "./clock.js";
+import { turnChanged, settingsPanel, settings, confirmMove } from "./notify.js";
+import { myName } from "./lobby/state.js";
 
 export function seatLabel(view, seat, mine) {
   if (seat === mine) return "You";
@@ -50,6 +54,9 @@ export class Table {
     });
     this.newest = h("button", { class: "btn small newest", type: "button", hidden: true, onclick: () => this.scrollLog(true) }, "↓ Newest");
     this.detail = new CardDetail((name) => this.cardDetail(name));
+    this.chat = new ChatPanel(id, this.token, this.seat);
+    this.clocks = new SeatClocks();
+    this.settingsEl = settingsPanel();
   }
 
   async start() {
@@ -59,7 +66,9 @@ export class Table {
     this.help = new HelpDialog();
     this.detail.wire(this.root);
     this.live = new Live(this.id, this.token, (v) => this.onView(v), (s, err) => this.onConn(s, err));
+    this.live.onChat = (m) => this.chat.add(m);
     this.live.start();
+    this.chat.load();
     this.keys = (e) => {
       if (e.key === "Escape" && this.detail.name && !(this.help && this.help.el.open)) {
         this.detail.close();
@@ -78,6 +87,8 @@ export class Table {
     if (this.live) this.live.close();
     if (this.keys) document.removeEventListener("keydown", this.keys);
     if (this.help) this.help.remove();
+    this.clocks.stop();
+    document.title = "wartable";
   }
 
   onConn(state, err) {
@@ -121,13 +132,19 @@ export class Table {
       const cat = this.catalogue || this.cataloguePromise || loadCatalogue(this.id, game);
       [this.module, this.catalogue] = await Promise.all([loadView(game), cat]);
     }
+    // the "pause before a bot's move" setting: a bot's move is shown a moment later
+    const pause = Number(settings().botPause) || 0;
+    if (pause && this.view && v.version > this.view.version && this.botsActed()) await new Promise((r) => setTimeout(r, pause));
     // views wait here (a fetch, the view module) in the order their answers came, not in the
     // order the server made them: one made earlier must not replace a newer one drawn meanwhile
     if (this.view && typeof v.version === "number" && v.version < this.view.version) return;
     if (this.live && this.live.closed) return; // the table was left (or refused) meanwhile
     if (v.seat !== undefined && v.seat !== null && this.seat == null && this.token) this.seat = v.seat;
+    this.chat.seat = this.seat;
+    this.clocks.update(v.clock);
+    const rematchNew = !!(this.view && v.rematch && !this.view.rematch);
     if (this.view && v.rematch && !this.view.rematch && this.seat != null) toast("A rematch is ready: press “Join the rematch”");
-    const key = JSON.stringify([v.version, v.to_act, v.legal, v.outcome, v.seats, v.status, v.rematch]);
+    const key = JSON.stringify([v.version, v.to_act, v.legal, v.outcome, v.seats, v.status, v.rematch, v.clock]);
     if (this.view && key === this.viewKey) return;
     this.viewKey = key;
     this.mergeEvents(v);
@@ -140,7 +157,39 @@ export class Table {
     if (this.token && this.seat != null) {
       rememberSeat({ id: this.id, seat: this.seat, token: this.token, game: this.game, over: !!v.outcome });
     }
+    const wasMine = this.myTurn;
+    this.myTurn = this.seat != null && !v.outcome && (v.to_act || []).includes(this.seat);
     this.render();
+    turnChanged(this.title || titleCase(this.game || ""), this.myTurn, this.myTurn && !wasMine);
+    if (rematchNew) {
+      // the other seat's rematch offer: bring it where the person is looking
+      const b = this.root.querySelector("[data-rematch]");
+      if (b) {
+        b.scrollIntoView({ block: "center" });
+        b.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  // did only bots have the move in the view shown so far?
+  botsActed() {
+    const seats = (this.view && this.view.seats) || [];
+    const acted = (this.view && this.view.to_act) || [];
+    return acted.length > 0 && acted.every((s) => (seats.find((x) => x.seat === s) || {}).kind === "bot");
+  }
+
+  // the seats' headers: each name, whose move it is, and the clock
+  people(ctx) {
+    const v = this.view;
+    const clockSeats = (v.clock && v.clock.seats) || [];
+    return h("div", { class: "people", id: "people", "aria-label": "the players" }, (v.seats || []).map((s) => {
+      const c = clockSeats.find((x) => x.seat === s.seat) || {};
+      const byBot = s.stand_in || c.timed_out && v.clock.on_timeout === "bot";
+      return h("div", { class: `person${ctx.toAct.includes(s.seat) && !v.outcome ? " to-act" : ""}`, "data-person": s.seat, style: { borderColor: seatColour(s.seat) } },
+        h("span", { class: "person-name" }, s.seat === this.seat ? `You${s.name ? ` (${s.name})` : ""}` : ctx.seatName(s.seat)),
+        byBot ? h("span", { class: "person-bot", title: "this seat ran out of time: a bot plays it" }, `out of time: Bot (${s.stand_in || "heuristic"}) plays`) : null,
+        v.clock ? this.clocks.node(s.seat) : null);
+    }));
   }
 
   mergeEvents(v) {
@@ -259,6 +308,10 @@ export class Table {
     if (!this.view || (this.busy && this.busy.version === this.view.version)) return;
     const mine = { version: this.view.version };
     this.busy = mine;
+    if (settings().confirm && !(await confirmMove(this.label(notation)))) {
+      this.busy = null;
+      return;
+    }
     this.root.classList.add("busy");
     try {
       await api.act(this.id, this.token, notation, mine.version);
@@ -347,8 +400,8 @@ export class Table {
     this.appendLog(ctx);
     const side = h("aside", { class: "side", "aria-label": "card detail and battle log" }, this.detail.el,
       h("h3", { id: "log-title" }, "Battle log"), h("div", { class: "log-wrap" }, this.logBox, this.newest),
-      this.inviteBox());
-    const parts = [head, statusBar];
+      this.inviteBox(), this.chat.el, this.settingsEl);
+    const parts = [head, statusBar, this.people(ctx)];
     if (v.outcome) parts.push(this.endPanel(ctx));
     parts.push(this.briefing(ctx), this.battle(ctx));
     parts.push(h("div", { class: "table-main" }, boardRoot, side));
@@ -470,7 +523,7 @@ export class Table {
 
   async takeSeat(seat) {
     try {
-      const res = await api.join(this.id, seat);
+      const res = await api.join(this.id, seat, myName() || undefined);
       rememberSeat({ id: this.id, seat: res.seat, token: res.token, game: this.game });
       location.hash = `#/m/${this.id}?seat=${res.seat}&token=${encodeURIComponent(res.token)}`;
     } catch (err) {
