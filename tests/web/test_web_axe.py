@@ -3,6 +3,7 @@ scenario) and the replay viewer have no serious or critical accessibility violat
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -36,12 +37,14 @@ def violations(page: Page, where: str) -> list[str]:
                 """sel => { const e = document.querySelector(sel);
                            if (e && e.closest('#board')) return 'board';
                            if (e && e.closest('#card-detail')) return 'detail';
+                           if (e && e.closest('#help .help-body')) return 'help';
                            return 'shell'; }""",
                 str(node["target"][-1]),
             )
             whose = {
                 "board": f"the {where} game view (#board)",
                 "detail": f"the {where} game view's cardDetail (#card-detail)",
+                "help": f"the {where} game view's help (#help)",
                 "shell": "the shell",
             }[part]
             why = str(node.get("failureSummary") or "").splitlines()[-1:]
@@ -61,7 +64,8 @@ def test_the_lobby_has_no_serious_violation(server: Server, page: Page) -> None:
 
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_each_game_table_has_no_serious_violation(server: Server, page: Page, table: str) -> None:
-    """The table at its first view with the card detail open (a card focused)."""
+    """The table at its first view with the card detail open (a card focused), then with the
+    rules (#help) open over it."""
     game, config, seats = TABLES[table]
     m = server.create(game, config, seats)
     page.goto(server.invite(m["id"], m["seats"][0]["token"]))
@@ -72,6 +76,10 @@ def test_each_game_table_has_no_serious_violation(server: Server, page: Page, ta
             "e => (e.tabIndex >= 0 ? e : e.closest('[tabindex], button, a[href]')).focus()"
         )
     found = violations(page, table)
+    # and with the rules open over the table (the dialog is the game's help())
+    page.get_by_role("button", name=re.compile("help", re.I)).click()
+    page.locator("#help").wait_for(state="visible")
+    found += [f"with #help open: {v}" for v in violations(page, table)]
     assert not found, "\n".join(found)
 
 
