@@ -88,7 +88,7 @@ export class Replay {
     if (v) {
       const ctx = {
         view: v, obs: v.observation || {}, seat: null, spectator: true, legal: [], myTurn: false,
-        toAct: v.to_act || [], outcome: v.outcome || null, cat: this.catalogue, lastEvents: v.events || [], selected: null, used: new Set(),
+        toAct: v.to_act || [], outcome: v.outcome || null, cat: this.catalogue, lastEvents: v.events || [], showCard: (name) => this.detail.show(name), selected: null, used: new Set(),
         seatName: (s) => this.seatName(s), has: () => false, matching: () => [], bind: (el) => el, button: (nn, t) => h("button", { class: "btn act", disabled: true }, t || nn),
       };
       this.ctx = ctx;
