@@ -96,10 +96,11 @@ export class TableList {
     list = list.slice(0, PAGE);
     const empty = { open: "No table has a free seat. Start one!", running: "No match is being played.", finished: "No finished match yet." }[this.state];
     this.box.replaceChildren(...(list.length ? list.map((m) => this.row(m)) : [h("p", { class: "muted" }, empty)]));
-    this.pager.replaceChildren(
+    this.pager.replaceChildren(...[
       this.offset > 0 ? h("button", { class: "btn small", type: "button", "data-page": "prev", onclick: () => { this.offset = Math.max(0, this.offset - PAGE); this.refresh(); } }, "← Newer") : null,
       this.offset > 0 || more ? h("span", { class: "muted" }, `${this.offset + 1}–${this.offset + list.length}`) : null,
-      more ? h("button", { class: "btn small", type: "button", "data-page": "next", onclick: () => { this.offset += PAGE; this.refresh(); } }, "Older →") : null);
+      more ? h("button", { class: "btn small", type: "button", "data-page": "next", onclick: () => { this.offset += PAGE; this.refresh(); } }, "Older →") : null,
+    ].filter(Boolean));
   }
 
   row(m) {
