@@ -178,7 +178,7 @@ def test_a_card_that_is_a_move_still_plays_and_all_moves_stays_open(
 
 def test_replay_buttons_have_labels_and_step(server: Server, page: Page) -> None:
     """The replay viewer's first / previous / next / last buttons say what they do in words,
-    have accessible names, and step through the match."""
+    have accessible names, and step through the match; its Help opens the rules."""
     m = server.create("skirm", {}, [BOT, BOT])
     for _ in range(100):
         if server.view(m["id"]).get("outcome"):
@@ -197,6 +197,10 @@ def test_replay_buttons_have_labels_and_step(server: Server, page: Page) -> None
     assert int(board(page)["version"]) == int(end) - 1
     page.locator('[data-step="first"]').click()
     page.wait_for_function("() => document.querySelector('#board').dataset.version === '0'")
+    # the rules are at hand in the replay too
+    page.get_by_role("button", name=re.compile("help", re.I)).click()
+    page.locator("#help").wait_for(state="visible")
+    assert "duel sequence" in page.locator("#help").inner_text().lower()
 
 
 @pytest.mark.parametrize("width", [1280, 360])

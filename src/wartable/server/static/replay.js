@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h, titleCase, seatColour, toast } from "./ui.js";
 import { loadView, loadCatalogue } from "./views.js";
 import { outcomeText, seatLabel } from "./table.js";
-import { CardDetail, focusableCards, genericCardDetail } from "./panels.js";
+import { CardDetail, HelpDialog, focusableCards, genericCardDetail } from "./panels.js";
 
 export class Replay {
   constructor(root, id) {
@@ -38,7 +38,7 @@ export class Replay {
       if (e.key === "ArrowLeft") this.go(this.step - 1);
       if (e.key === "Home") this.go(0);
       if (e.key === "End") this.go(this.actions.length);
-      if (e.key === "Escape") this.detail.close();
+      if (e.key === "Escape" && !(this.help && this.help.el.open)) this.detail.close();
     };
     document.addEventListener("keydown", this.keys);
     await this.go(this.actions.length);
@@ -47,6 +47,18 @@ export class Replay {
   stop() {
     if (this.keys) document.removeEventListener("keydown", this.keys);
     if (this.playing) clearInterval(this.playing);
+    if (this.help) this.help.remove();
+  }
+
+  openHelp() {
+    if (!this.help) this.help = new HelpDialog();
+    let content = null;
+    try {
+      content = this.module.help && this.ctx ? this.module.help(this.ctx) : null;
+    } catch (err) {
+      console.error(err);
+    }
+    this.help.open(`How to play ${titleCase(this.game)}`, content);
   }
 
   async fetchStep(n) {
@@ -115,7 +127,9 @@ export class Replay {
     const last = n > 0 ? this.actions[n - 1] : null;
     const boardRoot = h("section", { id: "board", class: `board game-${this.game}`, "data-game": this.game, "data-seat": "spectator", "data-version": String(n), "data-outcome": n === this.actions.length && outcome ? ((outcome.winners || []).join(",") || "draw") : undefined }, board);
     this.root.replaceChildren(
-      h("header", { class: "table-head" }, h("a", { href: "#/", class: "logo" }, "⚔ wartable"), h("div", { class: "table-title" }, h("strong", {}, `Replay — ${titleCase(this.game)}`)), h("div", { class: "who" }, h("span", { class: "badge spectator" }, "Replay"))),
+      h("header", { class: "table-head" }, h("a", { href: "#/", class: "logo" }, "⚔ wartable"), h("div", { class: "table-title" }, h("strong", {}, `Replay — ${titleCase(this.game)}`)),
+        h("button", { class: "btn small help-button", type: "button", "aria-haspopup": "dialog", "aria-label": `Help: the rules of ${titleCase(this.game)}`, onclick: () => this.openHelp() }, "? Help"),
+        h("div", { class: "who" }, h("span", { class: "badge spectator" }, "Replay"))),
       h("div", { class: "status replay" }, this.phase ? h("span", { class: "phase" }, this.phase) : null,
         h("span", { class: "turn" }, last ? `${this.seatName(last[0])}: ${this.moveLabel(last[1])}` : "The start of the match"),
         outcome && n === this.actions.length ? h("span", { class: "turn" }, ` — ${outcomeText(outcome, null, this.seats)}`) : null),
