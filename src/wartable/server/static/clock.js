@@ -59,9 +59,10 @@ export class SeatClocks {
     const t = this.left(seat);
     if (!t) return "";
     const parts = [];
-    if (t.move != null) parts.push(formatSeconds(t.move));
-    if (t.bank != null) parts.push(t.move != null ? `+ ${formatSeconds(t.bank)}` : formatSeconds(t.bank));
-    return parts.join(" ");
+    // both: the move's own time, then the bank the game shares
+    if (t.move != null) parts.push(t.bank != null ? `${formatSeconds(t.move)} move` : formatSeconds(t.move));
+    if (t.bank != null) parts.push(t.move != null ? `+ ${formatSeconds(t.bank)} bank` : formatSeconds(t.bank));
+    return `◷ ${parts.join(" ")}`;
   }
 
   // the element a seat header shows; kept so the ticks update it in place
