@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 from tests.web.webplay import Server, board, wait_board, wait_turn_or_end
 
 BOT = {"kind": "bot", "agent": "random"}
@@ -349,3 +349,42 @@ def test_a_long_press_shows_the_card_without_playing_it(server: Server, browser:
     )
     assert page.locator("#card-detail").is_hidden(), "a tap that played a card raised the sheet"
     ctx.close()
+
+
+# Draconia's own view without its cardDetail: the shell's generic rendering answers
+PLAIN_DRACONIA = """
+import view from "/static/games/draconia.js?plain";
+export default { ...view, cardDetail: undefined };
+"""
+
+
+def test_the_card_detail_reads_the_match_catalogue(server: Server, page: Page) -> None:
+    """ctx.cat is what GET /api/matches/{id}/catalogue answers (not the static copy), and a view
+    without cardDetail gets every field of the catalogue entry in words."""
+
+    def marked(route: Route) -> None:
+        cat = route.fetch().json()
+        for unit in cat["units"]:
+            unit["origin"] = "this match's catalogue"
+        route.fulfill(json=cat)
+
+    page.route("**/api/matches/*/catalogue", marked)
+    page.route(
+        lambda url: url.endswith("/static/games/draconia.js"),
+        lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body=PLAIN_DRACONIA
+        ),
+    )
+    m = open_table(server, page, "draconia")
+    card = page.locator("#board [data-card]:visible").first
+    name = card.get_attribute("data-card")
+    units = {u["name"]: u for u in server.call("GET", f"/api/matches/{m['id']}/catalogue")["units"]}
+    assert name in units
+    card.evaluate("e => (e.tabIndex >= 0 ? e : e.closest('[tabindex], button, a[href]')).focus()")
+    detail = page.locator("#card-detail")
+    detail.wait_for(state="visible")
+    text = detail.inner_text()
+    assert "Origin" in text and "this match's catalogue" in text, text
+    assert (
+        f"Attack\n{units[name]['attack']}" in text or f"Attack\t{units[name]['attack']}" in text
+    ), text
