@@ -394,12 +394,12 @@ def test_the_card_detail_reads_the_match_catalogue(server: Server, page: Page) -
 def test_move_animations_stop_under_reduced_motion(
     server: Server, page: Page, reduced: bool
 ) -> None:
-    """The classes the game views put on moved or attacked things (flash, slide-in, last-move)
-    animate, except for a person who asked for reduced motion."""
+    """The classes the game views put on moved or attacked things (flash, slide-in) animate,
+    except for a person who asked for reduced motion."""
     page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
     open_table(server, page, "skirm")
     names = page.evaluate(
-        """() => ['flash', 'slide-in', 'last-move'].map((c) => {
+        """() => ['flash', 'slide-in'].map((c) => {
                  const e = document.createElement('div');
                  e.className = c;
                  document.querySelector('#board').appendChild(e);
@@ -408,6 +408,6 @@ def test_move_animations_stop_under_reduced_motion(
                  return n; })"""
     )
     if reduced:
-        assert names == ["none", "none", "none"], names
+        assert names == ["none", "none"], names
     else:
-        assert names == ["flash", "slide-in", "flash"], names
+        assert names == ["flash", "slide-in"], names
