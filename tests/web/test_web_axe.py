@@ -3,13 +3,14 @@ scenario) and the replay viewer have no serious or critical accessibility violat
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
-from tests.web.webplay import Server, wait_board
+from tests.web.webplay import Server, play_to_end, wait_board
 
 BOT = {"kind": "bot", "agent": "random"}
 TABLES: dict[str, tuple[str, dict[str, Any], list[dict[str, Any]]]] = {
@@ -93,4 +94,16 @@ def test_the_replay_viewer_has_no_serious_violation(server: Server, page: Page) 
     page.locator("[data-step]").first.wait_for()
     wait_board(page)
     found = violations(page, "skirm replay")
+    assert not found, "\n".join(found)
+
+
+def test_the_end_of_a_game_has_no_serious_violation(server: Server, page: Page) -> None:
+    """A Skirm duel played to the end: the end panel (result, scores, rematch) and the
+    battle panel of the last duel."""
+    m = server.create("skirm", {}, [{"kind": "human"}, BOT])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    play_to_end(page, random.Random(3), max_clicks=60)
+    page.locator(".end-panel").wait_for()
+    found = violations(page, "skirm end")
     assert not found, "\n".join(found)
