@@ -52,7 +52,16 @@ def test_the_clock_counts_down_and_a_seat_out_of_time_loses(db_url: str) -> None
         assert "seat 0 (Ada) ran out of time" in ended["outcome"]["reason"]
         assert ended["clock"]["seats"][0]["timed_out"] is True
         finished = client.get("/api/matches?state=finished").json()
-        assert [e["status"] for e in finished if e["id"] == mid] == ["timed_out"]
+        listed = [e for e in finished if e["id"] == mid]
+        assert [(e["status"], e["outcome"]["losers"]) for e in listed] == [("timed_out", [0])]
+
+
+def test_a_seat_timeout_outcome_names_the_loser(sqlite_url: str) -> None:
+    with make_client(sqlite_url, seat_timeout=0.3) as client:
+        mid, tokens = create_match(client, "skirm", [{"kind": "bot"}, {"kind": "human"}])
+        ended = _wait(client, mid, tokens[1], lambda v: v["status"] != "playing")
+        assert ended["status"] == "timed_out"
+        assert ended["outcome"]["losers"] == [1] and ended["outcome"]["winners"] == [0]
 
 
 def test_a_seat_out_of_time_is_played_by_the_bot_and_the_match_goes_on(db_url: str) -> None:
@@ -80,13 +89,13 @@ def test_a_seat_out_of_time_is_played_by_the_bot_and_the_match_goes_on(db_url: s
             else [a["seat"] for a in replay["actions"]]
         )
         assert 0 in seats  # the person never acted: the bot played seat 0 after its time ran out
-        if later["status"] == "playing" and later["legal"]:
-            r = client.post(
-                f"/api/matches/{mid}/actions",
-                json={"action": later["legal"][0]["id"], "version": later["version"]},
-                headers=bearer(tokens[0]),
-            )
-            assert r.status_code == 403 and "ran out of time" in r.json()["error"], r.text
+        assert later["legal"] == []  # the person is offered no move of the seat's
+        r = client.post(
+            f"/api/matches/{mid}/actions",
+            json={"action": 0, "version": later["version"]},
+            headers=bearer(tokens[0]),
+        )
+        assert r.status_code == 403 and "ran out of time" in r.json()["error"], r.text
 
 
 def test_a_bank_is_charged_only_beyond_the_free_time_per_move(sqlite_url: str) -> None:

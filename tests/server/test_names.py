@@ -33,6 +33,11 @@ def test_names_are_stored_and_shown_in_views_lobby_and_replay(client: TestClient
         assert _names(view) == ["Ada", "Grace"], view["seats"]
     running = client.get("/api/matches?state=running").json()
     assert [_names(e) for e in running if e["id"] == mid] == [["Ada", "Grace"]]
+    # the lobby says whose turn it is (and the result, once over), as the view does
+    assert [(e["to_act"], e["outcome"]) for e in running if e["id"] == mid] == [
+        (view["to_act"], None)
+    ]
+    assert view["to_act"] and view["created_at"] > 0
     replay = client.get(f"/api/matches/{mid}/replay", headers=bearer(tokens[0])).json()
     assert _names(replay) == ["Ada", "Grace"]
 

@@ -273,6 +273,8 @@ def test_lobby_shows_no_hidden_information(client: TestClient, db_url: str) -> N
         "seats",
         "free_seats",
         "created_at",
+        "to_act",  # public: a spectator's view shows them too
+        "outcome",
     }
     storage = Storage(db_url)
     try:

@@ -234,8 +234,8 @@ class LiveMatch:
         return None
 
     def legal(self, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None or self.ended or seat not in self.to_act:
-            return []
+        if seat is None or self.ended or seat not in self.to_act or seat in self.time_outs:
+            return []  # a seat out of time has no move of its own (its bot plays it)
         to_str = self.game.action_to_str
         return [
             {"id": a, "notation": to_str(a, self.config)}
@@ -269,6 +269,7 @@ class LiveMatch:
             "outcome": self.outcome(),
             "rematch": self.rematch_id,
             "clock": self.clock_view(),
+            "created_at": self.created_at,
         }
 
     def replay(self, seat: int | None) -> dict[str, Any]:
@@ -390,4 +391,6 @@ def lobby_entry(row: MatchRow, version: int) -> dict[str, Any]:
         "seats": seat_info(row.seats),
         "free_seats": free_seats(row.seats) if row.status == "playing" else [],
         "created_at": row.created_at,
+        "to_act": [],  # the service fills these two from the match
+        "outcome": None,
     }

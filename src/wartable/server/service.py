@@ -298,7 +298,19 @@ class MatchService:
             get_game(game)  # an unknown game is an error, not an empty page
         limit = max(1, min(limit, LOBBY_PAGE_MAX))
         page = await self.db(self.storage.lobby_page, state, game, max(0, offset), limit)
-        return [lobby_entry(row, version) for row, version in page]
+        entries = []
+        for row, version in page:
+            entry = lobby_entry(row, version)
+            try:  # whose turn and the result come from the match (replayed if not in memory)
+                match = await self.get(row.id)
+            except WartableError as err:
+                log.error("match %s not listed in full: %s", row.id, err)
+            else:
+                entry["to_act"] = [] if match.ended else list(match.to_act)
+                entry["outcome"] = match.outcome()
+                entry["seats"] = match.seat_info()
+            entries.append(entry)
+        return entries
 
     # ----- acting --------------------------------------------------------
     async def _bot_act(self, match_id: str, seat: int, action: int, version: int) -> int:
@@ -313,7 +325,7 @@ class MatchService:
         async with match.lock:
             if self.storage.is_postgres and version > match.version:
                 await self._catch_up(match)  # another process moved the match on
-            if not by_bot and match.stand_in(seat) is not None and not match.ended:
+            if not by_bot and match.stand_in(seat) is not None:
                 raise Forbidden(
                     f"seat {seat} ran out of time: the {match.stand_in(seat)} bot plays it now"
                 )
