@@ -156,13 +156,10 @@ def test_the_log_keeps_the_whole_game_and_offers_the_newest(server: Server, page
     assert last_log_entry_in_sight(page)
 
 
-def test_a_card_that_is_a_move_still_plays_and_all_moves_stays_open(
-    server: Server, page: Page
-) -> None:
+def test_a_card_that_is_a_move_still_plays(server: Server, page: Page) -> None:
     """Clicking a Skirm card in hand (a data-action that is a data-card) plays it and shows its
-    text; "All legal moves", opened by the person, stays open across moves."""
+    text."""
     open_table(server, page, "skirm")
-    page.locator(".all-moves summary").click()
     card = page.locator("#board [data-card][data-action]:visible").first
     name = card.get_attribute("data-card")
     assert name
@@ -172,8 +169,20 @@ def test_a_card_that_is_a_move_still_plays_and_all_moves_stays_open(
         "v => document.querySelector('#board').dataset.version !== v", arg=version
     )
     assert name.lower() in page.locator("#card-detail").inner_text().lower()
+
+
+def test_all_legal_moves_stays_as_left(server: Server, page: Page) -> None:
+    """ "All legal moves", opened by the person, stays open across moves; closed again, it
+    stays closed."""
+    open_table(server, page, "draconia")
     wait_turn_or_end(page)
-    assert page.locator(".all-moves").evaluate("d => d.open"), "a move folded the list"
+    page.locator(".all-moves summary").click()
+    for want_open in (True, False):
+        for _ in range(2):
+            assert first_move(page), "the game ended early"
+            wait_turn_or_end(page)
+            assert page.locator(".all-moves").evaluate("d => d.open") == want_open
+        page.locator(".all-moves summary").click()
 
 
 def test_replay_buttons_have_labels_and_step(server: Server, page: Page) -> None:

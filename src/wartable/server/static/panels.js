@@ -85,6 +85,9 @@ export class CardDetail {
 
   // focus, click and long press of any [data-card] inside root show its detail
   wire(root) {
+    this.unwire();
+    this.wired = new AbortController(); // the page's root outlives this table: unwire() on leaving
+    const signal = this.wired.signal;
     const cardOf = (target) => {
       if (!(target instanceof Element) || this.el.contains(target)) return null;
       const el = target.closest("[data-card]") || (target.matches("[data-action], button, [role=button]") ? target.querySelector("[data-card]") : null);
@@ -93,7 +96,7 @@ export class CardDetail {
     // keyboard focus shows the card; a pointer's focus is the click's business
     root.addEventListener("focusin", (e) => {
       if (e.target instanceof Element && e.target.matches(":focus-visible")) this.show(cardOf(e.target));
-    });
+    }, { signal });
     // capture: the board's own click handlers stop the event from bubbling; the action still runs
     root.addEventListener("click", (e) => {
       if (this.held) {
@@ -108,7 +111,7 @@ export class CardDetail {
       const playing = e.target instanceof Element && e.target.closest("[data-action], .actionable");
       if (playing && SHEET.matches) return;
       this.show(cardOf(e.target));
-    }, true);
+    }, { capture: true, signal });
     let timer = null;
     const cancel = () => {
       if (timer) clearTimeout(timer);
@@ -125,11 +128,16 @@ export class CardDetail {
         this.held = true;
         this.show(name);
       }, HOLD_MS);
-    });
-    for (const type of ["pointerup", "pointercancel", "pointerleave"]) root.addEventListener(type, cancel);
+    }, { signal });
+    for (const type of ["pointerup", "pointercancel", "pointerleave"]) root.addEventListener(type, cancel, { signal });
     root.addEventListener("contextmenu", (e) => {
       if (cardOf(e.target)) e.preventDefault(); // a held card shows its text, not the browser's menu
-    });
+    }, { signal });
+  }
+
+  unwire() {
+    if (this.wired) this.wired.abort();
+    this.wired = null;
   }
 }
 

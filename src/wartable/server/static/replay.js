@@ -48,6 +48,7 @@ export class Replay {
     if (this.keys) document.removeEventListener("keydown", this.keys);
     if (this.playing) clearInterval(this.playing);
     if (this.help) this.help.remove();
+    this.detail.unwire();
   }
 
   openHelp() {

@@ -87,6 +87,7 @@ export class Table {
     if (this.live) this.live.close();
     if (this.keys) document.removeEventListener("keydown", this.keys);
     if (this.help) this.help.remove();
+    this.detail.unwire();
     this.clocks.stop();
     document.title = "wartable";
   }
