@@ -4,13 +4,15 @@ survive a killed server."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.server.conftest import make_client
-from tests.server.support import ServerProcess, bearer, create_match
+from tests.server.support import ServerProcess, bearer, create_match, fresh_postgres_database
+from websockets.sync.client import connect
 
 TWO_PEOPLE = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Grace"}]
 
@@ -133,3 +135,39 @@ def test_messages_survive_a_killed_server(db_url: str) -> None:
         assert len(client.get(f"/api/matches/{mid}/chat").json()) == 3
     finally:
         server.stop()
+
+
+def test_a_message_posted_on_one_process_reaches_sockets_on_another(postgres_url: str) -> None:
+    """Two server processes share one PostgreSQL database: a message stored through one is
+    pushed (once each) to the seat and the spectator connected to the other."""
+    url = fresh_postgres_database(postgres_url)
+    a = ServerProcess(url, "--http-rate", "0").start()
+    b = ServerProcess(url, "--http-rate", "0").start()
+    try:
+        client_a = httpx.Client(base_url=a.base, timeout=10)
+        client_b = httpx.Client(base_url=b.base, timeout=10)
+        mid, tokens = create_match(client_a, "skirm", TWO_PEOPLE)
+        ws_url = f"{b.base.replace('http', 'ws')}/api/matches/{mid}/ws"
+        with connect(ws_url) as grace, connect(ws_url) as watcher:
+            grace.send(json.dumps({"type": "auth", "token": tokens[1]}))
+            watcher.send(json.dumps({"type": "auth"}))
+            for ws in (grace, watcher):  # subscribed: the first view came
+                assert json.loads(ws.recv(timeout=20))["type"] == "view"
+            texts = ["from process a", "from process b", "a again"]
+            for text, client, token in zip(
+                texts,
+                (client_a, client_b, client_a),
+                (tokens[0], tokens[1], tokens[0]),
+                strict=True,
+            ):
+                assert _post(client, mid, token, text).status_code == 200
+            for ws in (grace, watcher):
+                got: list[str] = []
+                while len(got) < len(texts):
+                    message = json.loads(ws.recv(timeout=20))
+                    if message["type"] == "chat":
+                        got.append(message["message"]["text"])
+                assert sorted(got) == sorted(texts)  # each once
+    finally:
+        a.stop()
+        b.stop()

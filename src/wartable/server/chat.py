@@ -12,7 +12,7 @@ import time
 from collections import deque
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import insert, select
 
 from .storage import Storage, chat
 
@@ -58,12 +58,40 @@ def list_messages(
         return [message_json(r) for r in rows]
 
 
-def last_message_id(storage: Storage, match_id: str) -> int:
+def recent_messages(storage: Storage, match_id: str, since: float) -> list[dict[str, Any]]:
+    """The match's messages stored from ``since`` on (wall clock), oldest first, at most 200."""
     with storage.engine.connect() as conn:
-        found = conn.execute(
-            select(func.max(chat.c.id)).where(chat.c.match_id == match_id)
-        ).scalar()
-    return int(found or 0)
+        rows = conn.execute(
+            select(chat)
+            .where(chat.c.match_id == match_id, chat.c.created_at >= since)
+            .order_by(chat.c.id)
+            .limit(PAGE_MAX)
+        ).mappings()
+        return [message_json(r) for r in rows]
+
+
+class Forwarded:
+    """Which messages one process pushed lately for one match: another process's message
+    is pushed here once, whatever order the commits and notifications come in."""
+
+    OVERLAP = 5.0  # seconds looked back past the newest message pushed (commits race)
+
+    def __init__(self) -> None:
+        self.since = time.time()  # earlier messages: the client lists them when it opens
+        self.pushed: dict[int, float] = {}  # id -> stored at
+
+    def start(self) -> float:
+        newest = max(self.pushed.values(), default=self.since)
+        return max(self.since, newest - self.OVERLAP)
+
+    def fresh(self, message: dict[str, Any]) -> bool:
+        """True the first time a message is seen (it is to be pushed)."""
+        if message["id"] in self.pushed:
+            return False
+        self.pushed[message["id"]] = message["at"]
+        horizon = self.start() - self.OVERLAP
+        self.pushed = {i: at for i, at in self.pushed.items() if at >= horizon}
+        return True
 
 
 class ChatLimiter:

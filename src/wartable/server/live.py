@@ -28,6 +28,7 @@ from wartable.core.game import Game
 from wartable.core.replay import FORMAT
 from wartable.games import get_game
 
+from .chat import Forwarded
 from .clock import Clock
 from .errors import Conflict, Forbidden, StaleVersionError, Unprocessable
 from .storage import ActionRow, MatchRow, SeatRow
@@ -78,6 +79,8 @@ class LiveMatch:
         self.time_outs: dict[int, str] = dict(row.time_outs)  # seat -> lost | bot
         self.clock = Clock(row.clock) if row.clock is not None else None
         self.lock = asyncio.Lock()
+        self.chat_lock = asyncio.Lock()
+        self.chat = Forwarded()  # chat messages pushed from this process
         for act in row.actions:
             self.replay_row(act)
 

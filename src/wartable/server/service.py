@@ -26,7 +26,7 @@ from wartable.games import get_game
 
 from .bot_limits import BotLimits, check_bot_spec
 from .bots import BotRunner
-from .chat import ChatLimiter, list_messages, store_message
+from .chat import ChatLimiter, list_messages, recent_messages, store_message
 from .clock import config_with_clock, record_time_out, start_clock, take_clock
 from .committer import Committer
 from .dberrors import unavailable
@@ -143,6 +143,17 @@ class MatchService:
             return
         async with match.lock:
             await self._catch_up(match)
+        await self._forward_chat(match)
+
+    async def _forward_chat(self, match: LiveMatch) -> None:
+        """Push the messages another process stored to this process's sockets."""
+        if not self.hub.subscribers.get(match.id):
+            return
+        async with match.chat_lock:
+            since = match.chat.start()
+            for message in await self.db(recent_messages, self.storage, match.id, since):
+                if match.chat.fresh(message):
+                    self.hub.push_chat(match.id, message)
 
     async def _catch_up(self, match: LiveMatch) -> None:
         row = await self.db(self.storage.load_match, match.id, match.version)
@@ -466,8 +477,10 @@ class MatchService:
                 f"{self.settings.chat_window:g} s; try again in {wait:.0f} s"
             )
         name = display_name(match.seats[seat])
-        message = await self.db(store_message, self.storage, match.id, seat, name, text)
-        self.hub.push_chat(match.id, message)
+        async with match.chat_lock:  # pushed once (see ``_forward_chat``)
+            message = await self.db(store_message, self.storage, match.id, seat, name, text)
+            if match.chat.fresh(message):
+                self.hub.push_chat(match.id, message)
         return message
 
     async def chat_page(self, match: LiveMatch, after: int) -> list[dict[str, Any]]:
