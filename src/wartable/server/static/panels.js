@@ -5,6 +5,7 @@
 import { h, titleCase } from "./ui.js";
 
 const HOLD_MS = 500; // a touch held this long shows the card instead of playing it
+const POINTER_SETTLE_MS = 350;
 const SHEET = window.matchMedia("(max-width: 820px)"); // where style.css makes #card-detail a bottom sheet
 
 // The catalogue entry called `name`, looked for in every list and map of the game's catalogue.
@@ -93,12 +94,13 @@ export class CardDetail {
       const el = target.closest("[data-card]") || (target.matches("[data-action], button, [role=button]") ? target.querySelector("[data-card]") : null);
       return el ? el.dataset.card : null;
     };
-    // keyboard focus shows the card; a pointer's focus is the click's business
+    // focus shows the card, unless a pointer gave it (the click decides) or the table put it back
     root.addEventListener("focusin", (e) => {
-      if (e.target instanceof Element && e.target.matches(":focus-visible")) this.show(cardOf(e.target));
+      if (!this.pointing) this.show(cardOf(e.target));
     }, { signal });
     // capture: the board's own click handlers stop the event from bubbling; the action still runs
     root.addEventListener("click", (e) => {
+      this.pointing = false; // the click ends a pointer's gesture (its focus came before it)
       if (this.held) {
         // the click that ends a long press only showed the card
         this.held = false;
@@ -117,8 +119,15 @@ export class CardDetail {
       if (timer) clearTimeout(timer);
       timer = null;
     };
+    const released = () => {
+      cancel();
+      // a gesture that ends in no click (a long press, a drag): its focus comes in a later
+      // task than its pointerup, if at all
+      setTimeout(() => { this.pointing = false; }, POINTER_SETTLE_MS);
+    };
     root.addEventListener("pointerdown", (e) => {
       this.held = false;
+      this.pointing = true;
       if (e.pointerType !== "touch") return;
       const name = cardOf(e.target);
       if (!name) return;
@@ -129,10 +138,22 @@ export class CardDetail {
         this.show(name);
       }, HOLD_MS);
     }, { signal });
-    for (const type of ["pointerup", "pointercancel", "pointerleave"]) root.addEventListener(type, cancel, { signal });
+    root.addEventListener("pointerleave", cancel, { signal });
+    for (const type of ["pointerup", "pointercancel"]) root.addEventListener(type, released, { signal });
     root.addEventListener("contextmenu", (e) => {
       if (cardOf(e.target)) e.preventDefault(); // a held card shows its text, not the browser's menu
     }, { signal });
+  }
+
+  // focus moved by the table itself (restored after a redraw) shows nothing
+  quietly(fn) {
+    const was = this.pointing;
+    this.pointing = true;
+    try {
+      fn();
+    } finally {
+      this.pointing = was;
+    }
   }
 
   unwire() {

@@ -419,13 +419,15 @@ export class Table {
     }
     this.detail.refresh();
     this.scrollLog(false);
-    if (focused) {
-      const again = this.root.querySelector(`[data-action="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
-    } else if (focusedCard) {
-      const again = boardRoot.querySelector(`[data-card="${CSS.escape(focusedCard)}"]`);
-      if (again) again.focus({ preventScroll: true });
-    }
+    this.detail.quietly(() => {
+      if (focused) {
+        const again = this.root.querySelector(`[data-action="${CSS.escape(focused)}"]`);
+        if (again) again.focus();
+      } else if (focusedCard) {
+        const again = boardRoot.querySelector(`[data-card="${CSS.escape(focusedCard)}"]`);
+        if (again) again.focus({ preventScroll: true });
+      }
+    });
   }
 
   // the log grows by the entries it has not shown yet; it holds the whole game
