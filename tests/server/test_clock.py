@@ -109,6 +109,16 @@ def test_a_bank_is_charged_only_beyond_the_free_time_per_move(sqlite_url: str) -
         after = _view(client, mid, tokens[0])
         assert after["clock"]["seats"][0]["bank_left"] == 60  # well within the 30 s per move
         assert after["clock"]["on_timeout"] == "lose"  # the default
+        # a 0.1 s allowance: a decision of more than 0.5 s takes the rest from the bank
+        tight = {"clock": {"per_move": 0.1, "bank": 60}}
+        mid, tokens = create_match(client, "skirm", VS_BOT, tight)
+        view = _view(client, mid, tokens[0])
+        time.sleep(0.5)
+        act = {"action": view["legal"][0]["id"], "version": view["version"]}
+        r = client.post(f"/api/matches/{mid}/actions", json=act, headers=bearer(tokens[0]))
+        assert r.status_code == 200, r.text
+        after = _view(client, mid, tokens[0])
+        assert 0 < after["clock"]["seats"][0]["bank_left"] <= 60 - 0.4
 
 
 def test_bad_clocks_are_refused_and_nothing_is_created(db_url: str) -> None:
