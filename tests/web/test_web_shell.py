@@ -420,3 +420,27 @@ def test_move_animations_stop_under_reduced_motion(
         assert names == ["none", "none"], names
     else:
         assert names == ["flash", "slide-in"], names
+
+
+def test_the_ink_on_every_seat_colour_meets_aa(server: Server, page: Page) -> None:
+    """inkOn picks, for each seat colour, a text colour with at least 4.5:1 contrast (WCAG AA),
+    as the seat badges use it (white on four of the six seat colours was 2.2-4.1:1)."""
+    page.goto(server.base + "/")
+    ratios = page.evaluate(
+        """async () => {
+          const { SEAT_COLOURS, inkOn } = await import('/static/ui.js');
+          const lum = (hex) => {
+            const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+              .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const ink = (c) => (inkOn(c) === '#fff' ? '#ffffff' : '#111111');
+          return SEAT_COLOURS.map((c) => {
+            const [a, b] = [lum(c), lum(ink(c))].sort((x, y) => y - x);
+            return [c, (a + 0.05) / (b + 0.05)];
+          });
+        }"""
+    )
+    assert len(ratios) == 6
+    low = [(c, round(r, 2)) for c, r in ratios if r < 4.5]
+    assert not low, f"seat colours without AA ink: {low}"

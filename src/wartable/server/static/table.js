@@ -3,7 +3,7 @@
 // legal move, the event log and the end of the game.
 
 import { api, Live } from "./api.js";
-import { h, seatColour, toast, rememberSeat, copyText, titleCase, youGrammar } from "./ui.js";
+import { h, inkOn, seatColour, toast, rememberSeat, copyText, titleCase, youGrammar } from "./ui.js";
 import { loadView, loadCatalogue } from "./views.js";
 import { CardDetail, HelpDialog, focusableCards, genericCardDetail } from "./panels.js";
 import { ChatPanel } from "./chat.js";
@@ -392,7 +392,7 @@ export class Table {
       h("button", { class: "btn small help-button", type: "button", "aria-haspopup": "dialog", "aria-label": `Help: the rules of ${title}`, onclick: () => this.openHelp() }, "? Help"),
       h("div", { class: "who" },
         this.seat == null ? h("span", { class: "badge spectator" }, "Spectating")
-          : h("span", { class: "badge", style: { background: seatColour(this.seat) } }, `Seat ${this.seat + 1}`),
+          : h("span", { class: "badge", style: { background: seatColour(this.seat), color: inkOn(seatColour(this.seat)) } }, `Seat ${this.seat + 1}`),
         h("span", { class: "conn", "data-state": this.conn, title: "connection", role: "img", "aria-label": `connection: ${this.conn}` })),
     );
     const statusBar = h("div", { class: `status ${st.cls}`, role: "status", "aria-live": "polite" },

@@ -35,6 +35,19 @@ export function seatColour(seat) {
   return SEAT_COLOURS[((seat % 6) + 6) % 6];
 }
 
+// the ink (near black or white) with the more contrast on a #rrggbb background (WCAG's formula)
+export function inkOn(hex) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(String(hex).trim());
+  if (!m) return "#fff";
+  const lin = (x) => {
+    const c = parseInt(x, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = 0.2126 * lin(m[1]) + 0.7152 * lin(m[2]) + 0.0722 * lin(m[3]);
+  const dark = 0.0056; // the luminance of #111
+  return (lum + 0.05) / (dark + 0.05) >= 1.05 / (lum + 0.05) ? "#111" : "#fff";
+}
+
 export function titleCase(s) {
   return String(s)
     .replace(/_/g, " ")

@@ -1,7 +1,7 @@
 // Skirmish: Battle for Draconia — three lines per player, face-down deployment, camps and
 // graveyards, health and supply.
 
-import { h, titleCase, seatColour } from "../ui.js";
+import { h, inkOn, titleCase, seatColour } from "../ui.js";
 import { seatHead, backs, health, stat, zone } from "./common.js";
 import { unitAt, eventText, cardDetail, help, briefing, scores, battle } from "./draconia-text.js";
 
@@ -121,7 +121,7 @@ function playerBoard(ctx, seat, pending) {
   const fac = p.faction || "?";
   const settlement = p.settlement >= 0 && ctx.cat.settlements ? ctx.cat.settlements[p.settlement] : null;
   const head = seatHead(ctx, seat, [
-    h("span", { class: "faction", style: { background: FACTION_COLOUR[fac] || "#666" } }, titleCase(fac)),
+    h("span", { class: "faction", style: { background: FACTION_COLOUR[fac] || "#666", color: inkOn(FACTION_COLOUR[fac] || "#666") } }, titleCase(fac)),
     o.config && o.config.mode === "teams" ? h("span", { class: "stat", title: "2vs2: partners sit opposite" }, `Team ${seat % 2 === 0 ? "A" : "B"}`) : null,
     health(p.health),
     stat("⛁", p.supply, "supply tokens", "gold"),
