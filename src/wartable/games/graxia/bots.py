@@ -19,7 +19,7 @@ from wartable.core.rng import Rng
 from . import actions as A
 from . import battle
 from . import bots_solo as S
-from .actions import Layout
+from .bots_eval import Scorer, unit_risk
 from .catalog import Catalog, Scenario
 from .solo_choices import LOSE_CARD
 from .state import (
@@ -36,7 +36,6 @@ from .state import (
     OVER,
     PLACE,
     SHIELD,
-    STUNNED,
     T_BANNER0,
     T_KILLED0,
     T_PEND,
@@ -115,6 +114,24 @@ def _guardian_types(cat: Catalog) -> tuple[bool, ...]:
     return hit[1]
 
 
+def _castle(s: GraxiaState, seat: int) -> int:
+    """Wintermere Pass: Flist's castle when ``seat`` is Shadd, the attacker (else -1)."""
+    if s.sc.victory == "wintermere_pass" and seat == s.sc.param("attacker_seat", 1):
+        return s.sc.param("castle")
+    return -1
+
+
+def _aims(s: GraxiaState, seat: int) -> tuple[tuple[int, ...], list[int], float, float]:
+    """Each tile's objective value, the tiles own units are pulled toward, the pull's weight
+    and how much an enemy unit's value weighs against an own unit's (banners and solo prey
+    aside: ``evaluate`` adds them)."""
+    obj, targets = _objectives(s)
+    castle = _castle(s, seat)
+    if castle >= 0:  # Shadd: everything toward Flist's castle; time runs against it, so
+        return obj, [castle], 4.0, 1.0 + 0.15 * s.turn  # it trades ever harder
+    return obj, targets, 1.5, 1.0
+
+
 def evaluate(s: GraxiaState, seat: int) -> float:
     if s.phase == OVER:
         w = s.track[T_WINNER]
@@ -122,21 +139,15 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     cat = s.cat
     b = s.sc.board
     score = 0.0
-    obj, targets = _objectives(s)
-    pull = 1.5
-    aggression = 1.0  # how much an enemy unit's value weighs against an own unit's
+    obj, targets, pull, aggression = _aims(s, seat)
     if s.sc.victory == "banner_wars":
         targets = [s.sc.banners[1 - seat], s.track[T_BANNER0 + seat]]
     prey = SOLO_PREY.get(s.sc.id, ()) if s.sc.solo else ()
     if prey:
         pull = 3.0  # §9.2 solo 1/2: close in on the units to eliminate
-    if s.sc.victory == "wintermere_pass" and seat == s.sc.param("attacker_seat", 1):
-        castle = s.sc.param("castle")
-        targets = [castle]  # Shadd: everything toward Flist's castle
-        pull = 4.0
-        aggression = 1.0 + 0.15 * s.turn  # time runs against Shadd: trade ever harder
-        if s.ctrl[castle] == seat:
-            score += 300
+    castle = _castle(s, seat)
+    if castle >= 0 and s.ctrl[castle] == seat:
+        score += 300
     unit, owner, ctrl, wounds, flags = s.unit, s.owner, s.ctrl, s.wounds, s.flags
     units, guardian = cat.units, _guardian_types(cat)
     n = b.size
@@ -204,55 +215,43 @@ def evaluate(s: GraxiaState, seat: int) -> float:
 def threat(s: GraxiaState, seat: int) -> float:
     """What the enemy's next round may cost: for each own unit next to an enemy, the wounds
     the strongest neighbour would inflict (its value if that could eliminate it)."""
-    cat = s.cat
-    b = s.sc.board
     risk = 0.0
-    for c in range(b.size):
-        u = s.unit[c]
-        if u < 0 or s.owner[c] != seat:
-            continue
-        ut = cat.units[u]
-        worst = 0
-        foes = [n for n in b.nbr[c] if s.unit[n] >= 0 and s.owner[n] != seat]
-        for n in foes:
-            e = s.unit[n]
-            if s.flags[n] & STUNNED:
-                continue
-            et = cat.units[e]
-            bv = et.attack - battle.matched_defence(et.attack_type, ut)
-            bv -= battle.terrain_defence(s, c, et.attack_type)
-            bv += 3 * (len(foes) - 1) + 3  # support, and a sacrificed spell
-            worst = max(worst, (max(0, bv) + 1) // 2 - (2 if s.flags[c] & SHIELD else 0))
-        if worst <= 0:
-            continue
-        if worst >= ut.health - s.wounds[c]:
-            risk += 0.6 * (ut.cost + 2 * (ut.health - s.wounds[c]))
-        else:
-            risk += 1.0 * worst
+    unit, owner, wounds, flags = s.unit, s.owner, s.wounds, s.flags
+    for c in range(s.sc.board.size):
+        if unit[c] >= 0 and owner[c] == seat:
+            risk += unit_risk(s, seat, c, unit[c], wounds[c], flags[c])
     return risk
 
 
-def _worth_trying(s: GraxiaState, lay: Layout, a: int, seat: int, g: int) -> bool:
+def _portal_tiles(s: GraxiaState, seat: int, g: int) -> list[bool]:
     """The rules offer a portal on every neutral or friendly tile (hundreds of pairs); the
-    bot scores only pairs within 2 of its Guardian or on its Home Row, and removals."""
-    kind, x, y = lay.decode(a)
-    if kind == A.K_UNPLACE:  # taking a placement back never scores: it would loop
-        return False
-    if kind != A.K_PORTAL or x == y:
-        return True
+    bot scores only pairs of tiles within 2 of its Guardian or on its Home Row (and
+    removals): per tile, whether it is one."""
     b = s.sc.board
     home = s.sc.home[seat]
-    return (b.d(g, x) <= 2 or x in home) and (b.d(g, y) <= 2 or y in home)
+    return [(g >= 0 and b.d(g, x) <= 2) or x in home for x in range(b.size)]
 
 
-def _finish_battle(game: Any, s: GraxiaState) -> None:
-    """Play a battle out with both sides passing and bluffing (the bot's forecast)."""
+def _finish_battle(game: Any, s: GraxiaState, listed: bool = False) -> None:
+    """Play a battle out with both sides passing and bluffing (the bot's forecast); a retreat
+    goes to the first tile offered, an attacker advances. ``listed``: pick from the legal
+    actions listed at each step (the copying reference), not from what the rules offer."""
     for _ in range(20):
-        if s.phase not in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE):
+        ph = s.phase
+        if ph not in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE):
             return
         seat = game.to_act(s)[0]
-        legal = game.legal_actions(s, seat)
-        pick = next((a for a in (A.PASS, A.BLUFF, A.ADVANCE) if a in legal), legal[0])
+        if listed or s.track[T_PEND] or s.sc.solo:  # a card's choice, the Non-Player's rules
+            legal = game.legal_actions(s, seat)
+            pick = next((a for a in (A.PASS, A.BLUFF, A.ADVANCE) if a in legal), legal[0])
+        elif ph == B_EXCH:  # what the rules always offer (without listing the rest)
+            pick = A.PASS
+        elif ph == B_SAC:
+            pick = A.BLUFF
+        elif ph == B_ADVANCE:
+            pick = A.ADVANCE
+        else:
+            pick = battle.retreat_legal(s, game.layout(s.config))[0]
         game.apply_fast(s, seat, pick, None)
 
 
@@ -267,6 +266,9 @@ class HeuristicAgent:
         if home is not None and str(home).upper() not in ("A", "B", "C", "D", "RANDOM"):
             raise ConfigError(f"heuristic home must be A, B, C, D or random, got {home!r}")
         self.home = None if home is None else str(home).lower()
+        # score moves, summons, shields, portals, draws and buys from their effects
+        # (bots_eval.py); False: every action on a copy of the state
+        self.incremental = True
 
     def act(
         self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
@@ -314,15 +316,32 @@ class HeuristicAgent:
         if A.END in legal:
             best, best_score = A.END, base + (0.5 if s.phase == COMMAND else 0.0)
         g = s.guardian_cell(seat)
+        near = _portal_tiles(s, seat, g)
+        cells = lay.cells
+        portal_lo, portal_hi = lay.bounds[A.K_PORTAL], lay.bounds[A.K_PORTAL + 1]
+        scorer: Scorer | None = None
+        if self.incremental and Scorer.usable(s):
+            obj, targets, pull, aggression = _aims(s, seat)
+            scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
         for a in legal:
-            if a == A.END or not _worth_trying(s, lay, a, seat, g):
+            if a == A.END:
                 continue
-            t = s.copy()
-            game.apply_fast(t, seat, a, None)
-            kind = lay.decode(a)[0]
-            if kind == A.K_ATTACK:
-                _finish_battle(game, t)
-            score = evaluate(t, seat) + rng.below(100) * 1e-4
+            if portal_lo <= a < portal_hi:  # most legal actions: decoded here, cheaply
+                kind, x, y = A.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
+                if x != y and not (near[x] and near[y]):
+                    continue
+            else:
+                kind, x, y = lay.decode(a)
+                if kind == A.K_UNPLACE:  # taking a placement back never scores: it would loop
+                    continue
+            found = None if scorer is None else scorer.score(kind, x, y, a)
+            if found is None:  # not local: try it on a copy
+                t = s.copy()
+                game.apply_fast(t, seat, a, None)
+                if kind == A.K_ATTACK:
+                    _finish_battle(game, t, not self.incremental)
+                found = evaluate(t, seat)
+            score = found + rng.below(100) * 1e-4
             if s.phase in (DRAW, BUY) and a in (A.DRAW_UNIT, A.BUY_UNIT):
                 units = sum(1 for c in s.hands[seat] if c < len(s.cat.units))
                 score += 3 if units < 3 else -1
@@ -376,3 +395,15 @@ class HeuristicAgent:
         if s.cat.spells[sp].modifier < 2 and s.hands[seat].count(nu + sp) < 2 and spells < 4:
             return A.BLUFF
         return pick
+
+
+class CopyingHeuristicAgent(HeuristicAgent):
+    """The heuristic trying every action on a copy of the state (what it did before the
+    incremental evaluation): the reference ``bench/bench_graxia.py`` plays it against and
+    the equivalence test compares it with."""
+
+    name = "heuristic-copying"
+
+    def __init__(self, home: str | None = None) -> None:
+        super().__init__(home)
+        self.incremental = False

@@ -1,0 +1,314 @@
+"""The Graxia heuristic's incremental evaluation: the score a command action leads to,
+computed from the action's effect instead of copying the state and applying the action.
+
+``evaluate`` (bots.py) is a sum of terms: each unit's material, each own unit's pull toward
+the nearest objective it does not hold (``todo``), its shield or Guardian exposure, each
+tile's control, then victory points, mana and hand size. A move, a switch of places, a
+summon, a shield, a portal, a draw or a buy changes only a few of them: the units it moves
+or adds, the tiles whose control it changes (with the points a capture scores), mana and
+hand. ``Scorer.score`` re-scores exactly those; when the set of objectives still to take
+changes (a target captured, the banner carried on) it recomputes every own unit's pull.
+
+Everything else returns ``None`` and the caller copies the state and applies the action:
+attacks (a battle is played out), spells and abilities (their effects reach anywhere),
+the banner handed over or dropped, a Mystic Gate teleport, summons with the Allies spell
+active, solo scenarios (the Non-Player answers inside ``apply``) and every phase but
+Draw, Command and Buy. ``tests/games/graxia/test_bots_speed_equivalence.py`` checks the
+scores against copy-and-apply on a fixed set of positions.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from . import battle
+from . import solo_mods as M
+from .catalog import Catalog
+from .command import PORTAL_COST, base_cost
+from .state import (
+    ABILITY,
+    BUY,
+    CARRIER,
+    COMMAND,
+    DRAW,
+    EXTRA_MOVE,
+    MOVED,
+    SHIELD,
+    SHIELD_NOW,
+    STUNNED,
+    SUMMONED,
+    T_ALLIES,
+    T_BANNER0,
+    T_PEND,
+    T_SPY0,
+    T_TELEPORT,
+    GraxiaState,
+)
+
+SETUP_PHASES = 3  # victory.on_capture: no points for control taken during the set-up
+CARD_PRICE = 5  # turn.CARD_PRICE: a bought card
+
+
+def unit_risk(s: GraxiaState, seat: int, c: int, u: int, wounds: int, flags: int) -> float:
+    """What the enemy's next round may cost the unit ``u`` (wounds, flags) standing on ``c``:
+    the wounds its strongest enemy neighbour would inflict, or 0.6 of its value if that
+    could eliminate it (one term of ``bots.threat``)."""
+    cat = s.cat
+    nbr = s.sc.board.nbr[c]
+    unit, owner = s.unit, s.owner
+    ut = cat.units[u]
+    foes = [n for n in nbr if unit[n] >= 0 and owner[n] != seat]
+    worst = 0
+    for n in foes:
+        if s.flags[n] & STUNNED:
+            continue
+        et = cat.units[unit[n]]
+        bv = et.attack - battle.matched_defence(et.attack_type, ut)
+        bv -= battle.terrain_defence(s, c, et.attack_type)
+        bv += 3 * (len(foes) - 1) + 3  # support, and a sacrificed spell
+        worst = max(worst, (max(0, bv) + 1) // 2 - (2 if flags & SHIELD else 0))
+    if worst <= 0:
+        return 0.0
+    left = ut.health - wounds
+    if worst >= left:
+        return 0.6 * (ut.cost + 2 * left)
+    return 1.0 * worst
+
+
+def todo_targets(
+    s: GraxiaState, seat: int, targets: list[int], enemies: list[int], taken: list[int]
+) -> list[int]:
+    """The objectives an own unit is pulled toward: the targets the seat does not control
+    (``taken``: tiles it controls after the action), or every enemy unit when none is left."""
+    ctrl, gone = s.ctrl, s.gone
+    todo = [t for t in targets if t >= 0 and ctrl[t] != seat and t not in taken and not gone[t]]
+    return todo or enemies
+
+
+class Scorer:
+    """``evaluate(t, seat)`` of the state ``t`` an action leads to, from ``s`` and the action.
+
+    Built once per decision from the position's terms; ``score`` is then a few dozen
+    operations per action."""
+
+    __slots__ = (
+        "aggression",
+        "base",
+        "castle",
+        "enemies",
+        "foe",
+        "g",
+        "guardian",
+        "n",
+        "obj",
+        "own",
+        "portals",
+        "pull",
+        "pull_sum",
+        "s",
+        "seat",
+        "spy",
+        "targets",
+        "threat",
+        "todo",
+        "vp_capture",
+    )
+
+    def __init__(
+        self,
+        s: GraxiaState,
+        seat: int,
+        base: float,
+        obj: tuple[int, ...],
+        targets: list[int],
+        pull: float,
+        aggression: float,
+        guardian: tuple[bool, ...],
+    ) -> None:
+        self.s = s
+        self.seat = seat
+        self.base = base
+        self.obj = obj
+        self.pull = pull
+        self.aggression = aggression
+        self.guardian = guardian
+        self.foe = 1 - seat
+        sc = s.sc
+        n = sc.board.size
+        self.n = n
+        self.targets = targets
+        unit, owner = s.unit, s.owner
+        self.enemies = [c for c in range(n) if unit[c] >= 0 and owner[c] == self.foe]
+        self.own = [c for c in range(n) if unit[c] >= 0 and owner[c] == seat]
+        v = sc.victory
+        self.vp_capture = v in ("two_cities", "king_of_the_castle") and s.phase >= SETUP_PHASES
+        self.castle = -1
+        if v == "wintermere_pass" and seat == sc.param("attacker_seat", 1):
+            self.castle = sc.param("castle")
+        self.spy = s.track[T_SPY0 + seat] if v == "assassination" else -1
+        self.threat = v == "mana_destroyed" and s.current == seat
+        self.portals = sum(1 for p in s.portal if p == seat)
+        self.g = s.guardian_cell(seat)
+        self.todo = todo_targets(
+            s, seat, self._targets(s.track[T_BANNER0 + seat]), self.enemies, []
+        )
+        self.pull_sum = sum(self._pull(c, self.todo) for c in self.own if not guardian[unit[c]])
+
+    @staticmethod
+    def usable(s: GraxiaState) -> bool:
+        """Whether this position's actions can be scored from their effects."""
+        if s.sc.solo or s.track[T_PEND] or s.track[T_TELEPORT]:
+            return False
+        return s.phase in (COMMAND, DRAW, BUY)
+
+    def _targets(self, banner: int) -> list[int]:
+        if self.s.sc.victory == "banner_wars":  # evaluate's targets, with the banner moved
+            return [self.s.sc.banners[self.foe], banner]
+        return self.targets
+
+    def _pull(self, c: int, todo: list[int]) -> float:
+        if not todo:
+            return 0.0
+        dist, row = self.s.sc.board.dist, c * self.n
+        return self.pull * max(0, 8 - min(dist[row + t] for t in todo))
+
+    def _local(self, s: GraxiaState, c: int, u: int, wounds: int, flags: int) -> float:
+        """An own unit's terms (in ``s``) that do not depend on the objectives: a shield
+        next to an enemy, a Guardian's or the spy's exposure, the enemy's threat."""
+        owner, foe = s.owner, self.foe
+        cat: Catalog = s.cat
+        out = 0.0
+        nbr = s.sc.board.nbr[c]
+        if self.guardian[u]:
+            out -= 4 * sum(1 for x in nbr if owner[x] == foe)
+        elif flags & SHIELD and any(owner[x] == foe for x in nbr):
+            out += 2
+        if u == self.spy:
+            out += 4 * (cat.units[u].health - wounds)
+            out -= 12 * sum(1 for x in nbr if owner[x] == foe)
+        if self.threat:
+            out -= unit_risk(s, self.seat, c, u, wounds, flags)
+        return out
+
+    def score(self, kind: int, x: int, y: int, a: int) -> float | None:
+        """The evaluation after action ``a`` (decoded: ``kind``, ``x``, ``y``), or ``None``
+        when its effect is not local (the caller copies and applies it)."""
+        s = self.s
+        if kind == A.K_SIMPLE:
+            if a in (A.DRAW_UNIT, A.DRAW_SPELL):
+                return self.base + 1.5  # one more card in hand
+            if a in (A.BUY_UNIT, A.BUY_SPELL):
+                return self.base + 1.5 - 0.4 * CARD_PRICE
+            return None
+        if s.phase != COMMAND:
+            return None
+        if kind == A.K_PORTAL:
+            if x == y or self.portals >= 2:  # a removal, or a pair moved: free
+                return self.base
+            return self.base - 0.4 * PORTAL_COST
+        if kind == A.K_SHIELD:
+            u, w, f = s.unit[x], s.wounds[x], s.flags[x]
+            return self._delta([(x, u, w, f)], [(x, u, w, f | SHIELD | SHIELD_NOW)], [], -2, 0.0)
+        if kind == A.K_MOVE:
+            return self._move(x, y)
+        if kind == A.K_SUMMON:
+            return self._summon(x, y)
+        return None
+
+    def _move(self, a: int, b: int) -> float | None:
+        """command.do_move: a step, a portal jump or a switch of places."""
+        s, seat = self.s, self.seat
+        u, w, f = s.unit[a], s.wounds[a], s.flags[a]
+        banner = s.track[T_BANNER0 + seat]
+        if s.unit[b] >= 0:  # switch places with a friendly unit
+            ub, wb, fb = s.unit[b], s.wounds[b], s.flags[b]
+            fa2 = (fb & ~SHIELD) | MOVED
+            fb2 = (f & ~SHIELD) | MOVED
+            if fa2 & CARRIER:
+                banner = a
+            if fb2 & CARRIER:
+                banner = b
+            old = [(a, u, w, f), (b, ub, wb, fb)]
+            return self._delta(old, [(a, ub, wb, fa2), (b, u, w, fb2)], [], banner, 0.0)
+        via_portal = s.portal[a] == seat and s.portal[b] == seat and s.sc.board.d(a, b) > 1
+        moved = f
+        if f & CARRIER and via_portal:  # the banner stays where the bearer portals from
+            moved &= ~CARRIER
+            banner = a
+        moved = (moved & ~SHIELD) | MOVED | (EXTRA_MOVE if via_portal else 0)
+        if moved & CARRIER:
+            banner = b
+        # the banner left behind on ``a``, the tile entered (board.pick_up_banner only sets
+        # flags evaluate does not read)
+        return self._delta([(a, u, w, f)], [(b, u, w, moved)], [a, b], banner, 0.0)
+
+    def _summon(self, u: int, cell: int) -> float | None:
+        """command.summon: mana paid, the card leaves the hand, a fresh unit takes the tile."""
+        s, seat = self.s, self.seat
+        if s.track[T_ALLIES]:  # the Allies discount's bookkeeping: leave it to the rules
+            return None
+        cost = M.card_cost(s, seat, base_cost(s, seat, u, cell, self.g))
+        ut = s.cat.units[u]
+        value = ut.cost + 2 * ut.health + (25 if self.guardian[u] else 0)
+        extra = value - 0.4 * cost - 1.5
+        return self._delta([], [(cell, u, 0, SUMMONED | ABILITY)], [cell], -2, extra)
+
+    def _delta(
+        self,
+        old: list[tuple[int, int, int, int]],
+        new: list[tuple[int, int, int, int]],
+        taken: list[int],
+        banner: int,
+        extra: float,
+    ) -> float:
+        """The base score with the own units ``old`` (cell, unit, wounds, flags) replaced by
+        ``new``, the tiles ``taken`` now controlled by the seat, the seat's banner on
+        ``banner`` (-2: unchanged) and ``extra`` (material, mana, hand) added."""
+        s, seat = self.s, self.seat
+        guardian = self.guardian
+        delta = extra
+        ctrl, obj = s.ctrl, self.obj
+        captured = [c for c in taken if ctrl[c] != seat]
+        terrain = s.sc.terrain
+        for c in captured:
+            prev = ctrl[c]
+            delta += 1.5 * obj[c] * (2 if prev >= 0 else 1)  # -1.5 obj (enemy) or 0 -> +1.5 obj
+            if c == self.castle:
+                delta += 300
+        if self.vp_capture and captured and taken[-1] in captured:
+            t = terrain[taken[-1]]  # points for the tile entered (not the one left behind)
+            pts = (
+                s.sc.param("vp_village")
+                if t == "village"
+                else s.sc.param("vp_city")
+                if t == "city"
+                else 0
+            )
+            delta += 25 * pts
+        todo = self.todo
+        if captured or (banner != -2 and banner != s.track[T_BANNER0 + seat]):
+            if banner == -2:
+                banner = s.track[T_BANNER0 + seat]
+            todo = todo_targets(s, seat, self._targets(banner), self.enemies, captured)
+        if todo == self.todo:
+            for c, u, _, _ in old:
+                if not guardian[u]:
+                    delta -= self._pull(c, todo)
+            for c, u, _, _ in new:
+                if not guardian[u]:
+                    delta += self._pull(c, todo)
+        else:  # another objective: every own unit's pull changes
+            unit = s.unit
+            gone = {c for c, _, _, _ in old}
+            total = 0.0
+            for c in self.own:
+                if c not in gone and not guardian[unit[c]]:
+                    total += self._pull(c, todo)
+            for c, u, _, _ in new:
+                if not guardian[u]:
+                    total += self._pull(c, todo)
+            delta += total - self.pull_sum
+        for c, u, w, f in old:
+            delta -= self._local(s, c, u, w, f)
+        for c, u, w, f in new:
+            delta += self._local(s, c, u, w, f)
+        return self.base + delta
