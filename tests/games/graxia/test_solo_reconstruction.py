@@ -5,6 +5,8 @@ sentence it serves."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from graxia_helpers import GAME, blank, cell, put
 from npc_helpers import npc_turn
@@ -170,3 +172,23 @@ def test_solo_6_settlements_start_as_the_player_s() -> None:
     s = GAME.new_state(GAME.make_config({"scenario": "solo-6"}), 3)
     for c in s.sc.home[0]:
         assert s.ctrl[c] == 0, s.sc.board.text(c)
+
+
+def test_solo_6_a_player_who_does_nothing_is_beaten_only_by_fighting() -> None:
+    """ "Non-Player gains VP from: Taking control of a Castle tile ... Each Player unit
+    eliminated": with the settlements on the Player's Home Row, a Player who ends every phase
+    and never acts is still beaten, but by battles on its own rows, not by Non-Player units
+    walking onto empty settlements by turn 3 (the old map: 59.5 VP at turn 3, no battle)."""
+    deck = Path(__file__).parents[3] / "examples" / "decks" / "graxia-iron-and-fire.toml"
+    cfg = GAME.make_config({"scenario": "solo-6", "deck": deck.read_text(), "solo_turn_limit": 8})
+    s = GAME.new_state(cfg, 0)
+    battles = 0
+    while s.phase != OVER:
+        legal = GAME.legal_actions(s, 0)
+        by_text = {GAME.action_to_str(a, cfg): a for a in legal}
+        action = by_text.get("end", by_text.get("pass", legal[0]))
+        events = GAME.apply(s, 0, action)
+        battles += sum(1 for e in events if e["type"] == "battle_wounds")
+        if s.turn <= 3:
+            assert s.vp[1] < 50, (s.turn, s.vp)
+    assert s.track[T_WINNER] == 1 and battles > 0
