@@ -81,8 +81,8 @@ BRIEFS: dict[str, tuple[list[str], list[str], list[str]]] = {
         ],
         ["You lose when the objectives can no longer be met."],
         [
-            "From turn 3, at the start of every odd turn, three rows of tiles leave the game, "
-            "starting at your Home Row: units on them leave with them.",
+            "From turn 3, at the start of every odd turn, a row of tiles leaves the game, in "
+            "sequence from your Home Row up to continent B's far edge: units on it leave with it.",
             "Portals link continent A to continent B.",
             "The enemy's units never move; they shoot or attack whatever is next to them.",
         ],
