@@ -5,6 +5,7 @@ map, the briefing, a battle explained term by term, and screenshots at 1280 and 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,13 @@ from playwright.sync_api import Page
 from tests.web.webplay import Server, board, wait_board
 
 HEX = "(-?\\d+),(-?\\d+)"
+# visible card parts (name, class, text, each value) that overflow their box or the card
+CLIPPED = """() => [...document.querySelectorAll('#board .card')]
+  .filter(c => c.offsetParent !== null)
+  .flatMap(c => [...c.querySelectorAll('.name, .cls, .text, .nums span')])
+  .filter(e => { const r = e.getBoundingClientRect(), c = e.closest('.card').getBoundingClientRect();
+    return e.scrollWidth > e.clientWidth + 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1; })
+  .map(e => e.closest('.card').dataset.card + ': ' + e.textContent)"""
 
 
 def _legal(view: dict[str, Any]) -> list[str]:
@@ -163,6 +171,18 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
     assert "Attacker" in text and "Defender" in text
     assert "attack" in text and "matching defence" in text  # each term and its source
     page.screenshot(path=str(shots / "graxia-battle-1280.png"), full_page=True)
+    # the hand holds units and spells: each value labelled, nothing clipped at 1280 or 360
+    hand = page.locator(".zone .hand .card")
+    assert hand.count() >= 1
+    stats = page.inner_text(".zone .hand .card.graxia-unit .graxia-stats")
+    assert re.fullmatch(r"Atk \d+[pm]\s+HP \d+\s+Def \d+p \d+m", stats.strip()), stats
+    assert page.evaluate(CLIPPED) == []
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.wait_for_function("() => document.documentElement.clientWidth <= 360")
+    page.locator(".zone .hand").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "graxia-hand-360.png"))
+    assert page.evaluate(CLIPPED) == []
+    page.set_viewport_size({"width": 1280, "height": 900})
     # resolve it: the result (wounds) is explained after the move that resolved it
     for _ in range(20):
         v = server.view(mid, mine)
@@ -212,6 +232,17 @@ def test_card_detail_shows_a_spell_sacrifice_value_and_unit_abilities(
         "n => (document.querySelector('#card-detail')||{}).innerText?.includes(n)", arg=name
     )
     assert "Health" in page.inner_text("#card-detail")
+    # scrolled down to the map, the sticky status bar does not cover the sticky card detail
+    scrolled = page.evaluate(
+        """() => { const main = document.querySelector('.table-main');
+           window.scrollTo(0, main.getBoundingClientRect().top + window.scrollY + 200);
+           const bar = document.querySelector('.status').getBoundingClientRect();
+           const side = document.querySelector('.side').getBoundingClientRect();
+           return { y: window.scrollY, main: main.getBoundingClientRect().top,
+                    barBottom: bar.bottom, sideTop: side.top }; }"""
+    )
+    assert scrolled["main"] < -100, scrolled  # the page did scroll past the table's top
+    assert scrolled["sideTop"] >= scrolled["barBottom"], scrolled
 
 
 def test_setup_at_360_zooms_and_keeps_labels_readable(
@@ -233,4 +264,6 @@ def test_setup_at_360_zooms_and_keeps_labels_readable(
     assert zoomed > small * 1.5
     assert zoomed >= 11
     page.screenshot(path=str(shots / "graxia-setup-360.png"), full_page=True)
+    assert page.locator(".zone .card.unit").count() >= 4  # the set-up pool
+    assert page.evaluate(CLIPPED) == []
     assert json.dumps(board(page))

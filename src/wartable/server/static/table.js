@@ -409,6 +409,8 @@ export class Table {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
     const focusedCard = !focused && document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
     this.root.replaceChildren(...parts);
+    // the sticky side column sits below the sticky status bar, not under it
+    this.root.style.setProperty("--status-h", `${statusBar.offsetHeight}px`);
     focusableCards(boardRoot);
     if (m.lastMoves) {
       try {

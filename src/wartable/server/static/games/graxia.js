@@ -40,13 +40,22 @@ function unitCard(ctx, id, cls) {
     return h("div", { class: `card unit graxia-unit ${cls || ""}`, "data-card": u.name },
       h("div", { class: "name" }, u.name), h("div", { class: "cls" }, `${titleCase(u.class.replace(/_/g, " "))} · ${u.class === "guardian" ? "Guardian" : `${u.cost} mana`}`),
       ab.length ? h("div", { class: "text" }, ab.join(", ")) : null,
-      h("div", { class: "nums" }, h("span", { class: "atk", title: `attack ${u.attack} ${u.attack_type}` }, `⚔${u.attack}`), h("span", { class: "def", title: "physical / magical defence" }, `D${u.pdef}/${u.mdef}`), h("span", { title: "health" }, `❤${u.health}`)));
+      unitStats(u));
   }
   const sp = (ctx.cat.spells || [])[id - nu];
   return h("div", { class: `card spell ${cls || ""}`, "data-card": sp ? sp.name : "" },
-    h("div", { class: "name" }, sp ? sp.name : `spell ${id}`), h("div", { class: "cls" }, sp ? `${sp.phase === "both" ? "command/battle" : sp.phase} spell${sp.relic ? " · relic" : ""}` : ""),
+    h("div", { class: "name" }, sp ? sp.name : `spell ${id}`), h("div", { class: "cls" }, sp ? `${sp.phase === "both" ? "command or battle" : sp.phase} spell${sp.relic ? " · relic" : ""}` : ""),
     sp ? h("div", { class: "text" }, sp.text.length > 70 ? `${sp.text.slice(0, 68)}…` : sp.text) : null,
-    h("div", { class: "nums" }, h("span", { title: "mana cost" }, sp ? `✦${sp.cost}` : ""), h("span", { class: "graxia-sac", title: "sacrifice value" }, sp ? `sac ${sp.modifier}` : "")));
+    h("div", { class: "nums graxia-stats" }, h("span", { title: "mana cost" }, sp ? `${sp.cost} mana` : ""), h("span", { class: "graxia-sac", title: "sacrifice value" }, sp ? `sac ${sp.modifier}` : "")));
+}
+
+// Each value on its own, labelled: attack with its type (p/m), health, then both defences.
+function unitStats(u) {
+  const kind = (t) => (t === "magical" ? "m" : "p");
+  return h("div", { class: "nums graxia-stats" },
+    h("span", { class: "atk", title: `attack ${u.attack} (${u.attack_type})` }, `Atk ${u.attack}${kind(u.attack_type)}`),
+    h("span", { class: "hp", title: `health ${u.health}` }, `HP ${u.health}`),
+    h("span", { class: "def", title: `defence: ${u.pdef} physical, ${u.mdef} magical` }, `Def ${u.pdef}p ${u.mdef}m`));
 }
 
 function cardName(ctx, id) {
