@@ -13,7 +13,8 @@ Everything else returns ``None`` and the caller copies the state and applies the
 attacks (a battle is played out), spells and abilities (their effects reach anywhere),
 the banner handed over or dropped, a Mystic Gate teleport, summons with the Allies spell
 active, solo scenarios (the Non-Player answers inside ``apply``) and every phase but
-Draw, Command and Buy. ``tests/games/graxia/test_bots_speed_equivalence.py`` checks the
+Draw, Command, Buy and the face-down placement of the set-up (a placement changes nothing
+``evaluate`` reads until the reveal: every one scores the position as it is). ``tests/games/graxia/test_bots_speed_equivalence.py`` checks the
 scores against copy-and-apply on a fixed set of positions.
 """
 
@@ -32,6 +33,7 @@ from .state import (
     DRAW,
     EXTRA_MOVE,
     MOVED,
+    PLACE,
     SHIELD,
     SHIELD_NOW,
     STUNNED,
@@ -158,7 +160,7 @@ class Scorer:
         """Whether this position's actions can be scored from their effects."""
         if s.sc.solo or s.track[T_PEND] or s.track[T_TELEPORT]:
             return False
-        return s.phase in (COMMAND, DRAW, BUY)
+        return s.phase in (COMMAND, DRAW, BUY, PLACE)
 
     def _targets(self, banner: int) -> list[int]:
         if self.s.sc.victory == "banner_wars":  # evaluate's targets, with the banner moved
@@ -193,6 +195,8 @@ class Scorer:
         """The evaluation after action ``a`` (decoded: ``kind``, ``x``, ``y``), or ``None``
         when its effect is not local (the caller copies and applies it)."""
         s = self.s
+        if s.phase == PLACE:  # a face-down placement only joins the seat's commitments
+            return self.base if kind in (A.K_PLACE, A.K_CHOOSE, A.K_SPY) else None
         if kind == A.K_SIMPLE:
             if a in (A.DRAW_UNIT, A.DRAW_SPELL):
                 return self.base + 1.5  # one more card in hand
