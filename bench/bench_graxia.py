@@ -88,11 +88,17 @@ def duel(games: int = 200, scenario: str = "2p-1", seed: int = 1000) -> dict[str
     i: the heuristic on seat i % 2, seed ``seed + i // 2``); a tie counts half."""
     config = GAME.make_config({"scenario": scenario})
     new, old = _Timed(HeuristicAgent()), _Timed(CopyingHeuristicAgent())
-    wins = losses = ties = 0
+    wins = losses = ties = same = 0
+    first: list[tuple[int, int]] = []
     for i in range(games):
         seat = i % 2
         agents = [new, old] if seat == 0 else [old, new]
-        outcome = play_match(GAME, config, seed + i // 2, agents).outcome
+        record = play_match(GAME, config, seed + i // 2, agents)
+        if seat == 0:
+            first = record.actions
+        else:  # the same deal with the seats swapped: the same game if both choose alike
+            same += record.actions == first
+        outcome = record.outcome
         winners = outcome.winners if outcome is not None else ()
         if winners == (seat,):
             wins += 1
@@ -110,6 +116,8 @@ def duel(games: int = 200, scenario: str = "2p-1", seed: int = 1000) -> dict[str
         "reference_wins": losses,
         "ties": ties,
         "heuristic_score": round(score / games, 4),
+        # deals whose two games (seats swapped) have the same action log
+        "identical_deals": f"{same}/{games // 2}",
         "wilson_95": [round(low, 4), round(high, 4)],
         "heuristic_cpu_ms_per_decision": round(1000 * new.cpu / max(1, new.decisions), 3),
         "reference_cpu_ms_per_decision": round(1000 * old.cpu / max(1, old.decisions), 3),
