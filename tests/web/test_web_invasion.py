@@ -160,6 +160,14 @@ def test_hand_near_the_invaders_and_nothing_clipped_at_360(
     )
     assert gap <= 600, gap
     assert page.evaluate(CLIPPED) == []
+    # a "×N" badge on a stack sits above the card's name (a long name fills the top line)
+    badges = page.evaluate(
+        """() => [...document.querySelectorAll('#board .card .count-badge')].map(b => {
+             const r = b.getBoundingClientRect(), n = b.closest('.card').querySelector('.name');
+             return [n.textContent, r.bottom > n.getBoundingClientRect().top + 1]; })"""
+    )
+    assert badges, "the first hand always holds a stack"
+    assert [name for name, overlaps in badges if overlaps] == []
     page.screenshot(path=str(shots / "invasion-board-360.png"), full_page=True)
 
 
@@ -211,3 +219,19 @@ def test_every_event_kind_has_a_sentence(server: Server, page: Page) -> None:
     out = sentences(page, "invasion", items, seat=0)
     problems = log_problems(items, out)
     assert problems == [], "\n".join(problems[:20])
+
+
+def test_a_single_terror_card_reads_as_a_card(server: Server, page: Page) -> None:
+    """'You gain a Terror card', not 'You gain Terror' (the Terror Count is a different thing);
+    other cards keep their names."""
+    open_match(server, page)
+    obs = GAME.observe(GAME.new_state(GAME.make_config({}), 0), 0)
+    items: list[tuple[dict[str, Any], dict[str, Any]]] = [
+        ({"type": "gain", "seat": 0, "card": "terror", "where": "discard"}, obs),
+        ({"type": "discard", "seat": 1, "card": "terror"}, obs),
+        ({"type": "gain", "seat": 0, "card": "wealth", "where": "discard"}, obs),
+    ]
+    out = sentences(page, "invasion", items, seat=0)
+    assert out[0] == "You gain a Terror card"
+    assert out[1] is not None and out[1].endswith("discards a Terror card")
+    assert out[2] == "You gain Wealth"

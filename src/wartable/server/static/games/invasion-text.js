@@ -68,6 +68,8 @@ function plural(n, word) {
 export function eventText(e, ctx) {
   const who = e.seat != null ? ctx.seatName(e.seat) : "Someone";
   const nm = (key) => nameOf(ctx, key);
+  // one card by itself: Terror reads as a card, not the feeling ("gains a Terror card")
+  const one = (key) => { const n = nm(key); return n === "Terror" ? "a Terror card" : n; };
   const inv = (key) => { const v = (ctx.cat.invaders || []).find((x) => x.key === key); return v ? v.name : titleCase(String(key)); };
   const evName = (key) => { const v = (ctx.cat.events || []).find((x) => x.key === key); return v ? v.name : titleCase(String(key)); };
   switch (e.type) {
@@ -75,13 +77,13 @@ export function eventText(e, ctx) {
     case "draw": return `${who} draws ${plural(e.count, "card")}`;
     case "drew": return `You drew ${(e.cards || []).map(nm).join(", ") || "nothing"}`;
     case "reshuffle": return `${who} shuffles ${plural(e.cards, "card")} into a new deck`;
-    case "forward": return `${who} forwards ${nm(e.card)} to the top of the deck`;
+    case "forward": return `${who} forwards ${one(e.card)} to the top of the deck`;
     case "play": return `${who} plays ${nm(e.card)}`;
     case "buy": return `${who} buys ${nm(e.card)}`;
-    case "eliminate": return `${who} eliminates ${nm(e.card)} (back to the table)`;
+    case "eliminate": return `${who} eliminates ${one(e.card)} (back to the table)`;
     case "gold": return `${who} pays with ${e.count > 1 ? `${e.count}× ` : ""}${nm(e.card)}`;
-    case "gain": return `${who} gains ${nm(e.card)}${e.where === "hand" ? " into the hand" : e.where === "deck" ? " on top of the deck" : ""}`;
-    case "gain_failed": return `${who} cannot gain ${nm(e.card)}: none left on the table`;
+    case "gain": return `${who} gains ${one(e.card)}${e.where === "hand" ? " into the hand" : e.where === "deck" ? " on top of the deck" : ""}`;
+    case "gain_failed": return `${who} cannot gain ${one(e.card)}: none left on the table`;
     case "defend": { const c = cardByKey(ctx, e.card); return `${who} sends ${nm(e.card)} into battle${c && c.attack ? ` (${c.attack} damage)` : ""}`; }
     case "attack": {
       const parts = (e.terms || []).length > 1 ? ` (${termText(ctx, e.terms)})` : "";
@@ -90,11 +92,11 @@ export function eventText(e, ctx) {
     case "invader_revealed": return `A new invader appears: ${inv(e.invader)}`;
     case "invaders_reshuffled": return "The invaders are reshuffled and new ones revealed";
     case "campaign_taken": return `${who} takes a campaign ${e.face_up ? "from the row" : "from the deck"}`;
-    case "discard": return `${who} discards ${nm(e.card)}`;
-    case "trash": return `${who} trashes ${nm(e.card)}`;
-    case "recover": return `${who} puts ${nm(e.card)} from the discard pile on top of the deck`;
+    case "discard": return `${who} discards ${one(e.card)}`;
+    case "trash": return `${who} trashes ${one(e.card)}`;
+    case "recover": return `${who} puts ${one(e.card)} from the discard pile on top of the deck`;
     case "topdeck": return `${who} puts a card on top of the deck`;
-    case "topdecked": return `You put ${nm(e.card)} on top of your deck`;
+    case "topdecked": return `You put ${one(e.card)} on top of your deck`;
     case "reveal": return `${who} reveals ${(e.cards || []).map(nm).join(", ") || "no card"}`;
     case "give_gold": return `${who} gives ${nm(e.card)} to ${ctx.seatName(e.to_seat)}`;
     case "betrayal": return `${who} plays Betrayal against ${ctx.seatName(e.against)}: −10 damage`;
