@@ -44,6 +44,13 @@ def _wait_version_past(page: Page, version: str) -> None:
     )
 
 
+def _top(page: Page) -> None:
+    """Scrolled to the top before a full-page screenshot: the sticky status bar is then drawn in
+    its place, not over the middle of the page where the last scroll left it."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("() => window.scrollY === 0")
+
+
 def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -127,6 +134,7 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
     # the other seat sees nothing of it
     theirs_view = server.view(mid, theirs)
     assert theirs_view["observation"]["unit"][[f"{q},{r}" for q, r in cells].index(where)] == -1
+    _top(page)
     page.screenshot(path=str(shots / "graxia-setup-1280.png"), full_page=True)
     # take it back before the reveal
     version = board(page)["version"]
@@ -170,6 +178,7 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
     text = page.inner_text("#battle")
     assert "Attacker" in text and "Defender" in text
     assert "attack" in text and "matching defence" in text  # each term and its source
+    _top(page)
     page.screenshot(path=str(shots / "graxia-battle-1280.png"), full_page=True)
     # the hand holds units and spells: each value labelled, nothing clipped at 1280 or 360
     hand = page.locator(".zone .hand .card")
@@ -179,6 +188,8 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
     assert page.evaluate(CLIPPED) == []
     page.set_viewport_size({"width": 360, "height": 780})
     page.wait_for_function("() => document.documentElement.clientWidth <= 360")
+    if page.locator("#card-detail").is_visible():  # the sheet a phone shows over the board
+        page.get_by_role("button", name="Close the card detail").click()
     page.locator(".zone .hand").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "graxia-hand-360.png"))
     assert page.evaluate(CLIPPED) == []
@@ -263,6 +274,7 @@ def test_setup_at_360_zooms_and_keeps_labels_readable(
     )
     assert zoomed > small * 1.5
     assert zoomed >= 11
+    _top(page)
     page.screenshot(path=str(shots / "graxia-setup-360.png"), full_page=True)
     assert page.locator(".zone .card.unit").count() >= 4  # the set-up pool
     assert page.evaluate(CLIPPED) == []
