@@ -269,6 +269,16 @@ def test_setup_at_360_zooms_and_keeps_labels_readable(
     small = min(sizes)
     page.get_by_role("button", name="Zoom in").click()
     page.get_by_role("button", name="Zoom in").click()
+    # each tile's mana label is painted after (over) every tile, so no neighbour hides part of it
+    hidden = page.evaluate(
+        """() => { const shapes = [...document.querySelectorAll('svg.graxia-map .hex-shape')];
+           const last = shapes[shapes.length - 1];
+           return [...document.querySelectorAll('svg.graxia-map .hex-mana')]
+             .filter(t => t.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING)
+             .map(t => t.textContent); }"""
+    )
+    assert page.locator("svg.graxia-map .hex-mana").count() > 10
+    assert hidden == []
     zoomed = page.evaluate(
         "() => document.querySelector('svg.graxia-map .hex-coord').getBoundingClientRect().height"
     )

@@ -84,6 +84,8 @@ export function hexMap(ctx, sc, acts, schedule) {
   const fixedPortal = new Set((sc.portals || []).flat());
   const mine = new Map((o.placing || []).map(([u, c]) => [c, u]));
   const me = ctx.seat;
+  // corner labels overhang the hex: drawn after every hex so the next one does not cover them
+  const labels = s("g", { class: "map-labels", "aria-hidden": "true" });
   sc.cells.forEach(([q, r], i) => {
     const key = `${q},${r}`;
     const [x, y] = pts[i];
@@ -101,9 +103,9 @@ export function hexMap(ctx, sc, acts, schedule) {
     g.appendChild(s("polygon", { points: corners, fill: TERRAIN[sc.terrain[i]] || "#999", stroke: ctrl >= 0 ? seatColour(ctrl) : "#0006", "stroke-width": ctrl >= 0 ? 3 : 1, class: "hex-shape" }));
     if (home[0].has(i) || home[1].has(i)) g.appendChild(s("polygon", { points: corners, fill: "none", stroke: seatColour(home[0].has(i) ? 0 : 1), "stroke-dasharray": "4 3", "stroke-width": 2, class: "home-row", transform: `translate(${x} ${y}) scale(0.84) translate(${-x} ${-y})` }));
     g.appendChild(s("text", { x, y: y - R * 0.6, class: "hex-coord" }, key));
-    if (sc.mana[i]) g.appendChild(s("text", { x: x + R * 0.5, y: y + R * 0.78, class: "hex-mana" }, `✦${sc.mana[i]}`));
+    if (sc.mana[i]) labels.appendChild(s("text", { x: x + R * 0.5, y: y + R * 0.78, class: "hex-mana", "data-hex": key }, `✦${sc.mana[i]}`));
     if (vital.has(i)) { g.appendChild(s("text", { x: x - R * 0.55, y: y - R * 0.2, class: "hex-mark objective" }, "★")); g.classList.add("objective"); }
-    if (rowOf.has(i)) { g.appendChild(s("text", { x: x - R * 0.5, y: y + R * 0.78, class: "hex-mark home-row-letter" }, ROWS[rowOf.get(i)])); g.dataset.homeRow = ROWS[rowOf.get(i)]; title.textContent += `, Home Row ${ROWS[rowOf.get(i)]}`; }
+    if (rowOf.has(i)) { labels.appendChild(s("text", { x: x - R * 0.5, y: y + R * 0.78, class: "hex-mark home-row-letter", "data-hex": key }, ROWS[rowOf.get(i)])); g.dataset.homeRow = ROWS[rowOf.get(i)]; title.textContent += `, Home Row ${ROWS[rowOf.get(i)]}`; }
     if (schedule.cells.has(i)) { g.classList.add("leaving"); g.appendChild(s("text", { x: x + R * 0.55, y: y - R * 0.2, class: "hex-mark warn" }, "⚠")); title.textContent += `, leaves the game at turn ${schedule.next.turn}`; }
     if ((o.portal && o.portal[i] >= 0) || fixedPortal.has(i)) {
       g.appendChild(s("circle", { cx: x - R * 0.6, cy: y + R * 0.15, r: 6, class: "portal", fill: o.portal && o.portal[i] >= 0 ? seatColour(o.portal[i]) : "#7c3aed", stroke: "#fff", "stroke-width": 1.5 }));
@@ -135,5 +137,6 @@ export function hexMap(ctx, sc, acts, schedule) {
     if (srcSel === key) g.classList.add("selected-hex");
     svg.appendChild(g);
   });
+  svg.appendChild(labels);
   return svg;
 }
