@@ -1,10 +1,12 @@
 """The Graxia heuristic bot.
 
 It rebuilds a state from its observation (``determinize``: hidden cards redrawn), then picks
-greedily: in the Command Phase every legal action is tried on a copy and the position scored
+greedily: in the Command Phase every legal action is scored by the position it leads to
 (material and health, controlled tiles weighted by the scenario's objectives, units drawing
-near objectives they do not hold, victory points, mana, a safe Guardian); an attack is scored
-after playing its battle out with both sides passing and bluffing. In battle it plays the
+near objectives they do not hold, victory points, mana, a safe Guardian): moves, summons,
+shields, portals, draws, buys and set-up placements from their effect (``bots_eval.py``), the
+rest on a copy of the state; an attack is scored after playing its battle out with both sides
+passing and bluffing. In battle it plays the
 ability or spell that most improves its battle value against the enemy's, sacrifices a spare
 spell when the result is close, and bluffs otherwise.
 """
