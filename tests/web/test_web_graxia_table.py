@@ -178,6 +178,12 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
     text = page.inner_text("#battle")
     assert "Attacker" in text and "Defender" in text
     assert "attack" in text and "matching defence" in text  # each term and its source
+    # the last moves are marked by the hexes' own edges, not a rectangle round each hex
+    marks = page.evaluate(
+        """() => [...document.querySelectorAll('svg.graxia-map .hex.last-move')].map(g =>
+             [getComputedStyle(g).outlineStyle, getComputedStyle(g.querySelector('.hex-shape')).strokeWidth])"""
+    )
+    assert marks and all(m == ["none", "4px"] for m in marks), marks
     _top(page)
     page.screenshot(path=str(shots / "graxia-battle-1280.png"), full_page=True)
     # the hand holds units and spells: each value labelled, nothing clipped at 1280 or 360
