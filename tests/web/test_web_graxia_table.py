@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-from tests.web.webplay import Server, board, wait_board
+from tests.web.webplay import BROKEN_WORDS, Server, board, wait_board
 
 HEX = "(-?\\d+),(-?\\d+)"
 # visible card parts (name, class, text, each value) that overflow their box or the card
@@ -192,6 +192,7 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
     stats = page.inner_text(".zone .hand .card.graxia-unit .graxia-stats")
     assert re.fullmatch(r"Atk \d+[pm]\s+HP \d+\s+Def \d+p \d+m", stats.strip()), stats
     assert page.evaluate(CLIPPED) == []
+    assert page.evaluate(BROKEN_WORDS) == []
     page.set_viewport_size({"width": 360, "height": 780})
     page.wait_for_function("() => document.documentElement.clientWidth <= 360")
     if page.locator("#card-detail").is_visible():  # the sheet a phone shows over the board
@@ -294,4 +295,5 @@ def test_setup_at_360_zooms_and_keeps_labels_readable(
     page.screenshot(path=str(shots / "graxia-setup-360.png"), full_page=True)
     assert page.locator(".zone .card.unit").count() >= 4  # the set-up pool
     assert page.evaluate(CLIPPED) == []
+    assert page.evaluate(BROKEN_WORDS) == []
     assert json.dumps(board(page))

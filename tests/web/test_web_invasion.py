@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Page
 from tests.games.invasion.invasion_support import blank, do, give_hand, set_row
 from tests.web.weblog import engine_event_kinds, log_problems, sentences
-from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end
+from tests.web.webplay import BROKEN_WORDS, Server, board, click_one, wait_board, wait_turn_or_end
 
 from wartable.games.invasion import GAME
 from wartable.games.invasion.effects import attack_damage
@@ -54,6 +54,7 @@ def test_a_doomed_attack_asks_first(server: Server, page: Page, shots: Path) -> 
     shows the damage against the health and that the attack failed."""
     open_match(server, page)
     my_main_step(page)
+    assert page.evaluate(BROKEN_WORDS) == []  # Necromancer, Shapeshifting: whole at 1280 px
     page.screenshot(path=str(shots / "invasion-board-1280.png"), full_page=True)
     doomed = page.locator("#board .invaders .slot.doomed").first
     version = board(page)["version"]

@@ -18,6 +18,14 @@ from playwright.sync_api import Page
 BOARD = "#board"
 # a move the person can make: any visible element with data-action on the board
 CLICKABLE = "#board [data-action]:visible"
+# the words of visible card names that the browser broke across two lines ("Necromanc-er")
+BROKEN_WORDS = """() => [...document.querySelectorAll('#board .card .name')]
+  .filter(e => e.offsetParent !== null)
+  .flatMap(e => [...e.childNodes].filter(t => t.nodeType === Node.TEXT_NODE).flatMap(t =>
+    [...t.data.matchAll(/\\S+/g)].filter(m => {
+      const r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+      return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1; })
+    .map(m => m[0])))"""
 
 
 @dataclass
