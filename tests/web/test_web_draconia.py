@@ -4,6 +4,7 @@ facing lines one above the other, and a log sentence for every event the engine 
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from pathlib import Path
@@ -65,6 +66,12 @@ def test_card_detail_battle_and_screenshots(server: Server, page: Page, shots: P
     both sides and its result in #battle; screenshots of both at 1280 and 360 px."""
     open_match(server, page)
     wait_turn_or_end(page)
+    # the opponent's hand is a fan of card backs, each one showing, not one sliver
+    lefts = page.eval_on_selector_all(
+        ".hand-backs .card.back", "els => els.map(e => e.getBoundingClientRect().left)"
+    )
+    assert len(lefts) >= 2
+    assert all(b - a >= 8 for a, b in itertools.pairwise(lefts)), lefts
     page.screenshot(path=str(shots / "draconia-board-1280.png"), full_page=True)
     unit = page.locator("#board .hand [data-card]").first
     name = unit.get_attribute("data-card")
