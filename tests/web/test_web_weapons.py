@@ -133,3 +133,18 @@ def test_phone_width_weapon_cards_are_not_clipped(
         page.screenshot(path=str(shots / "weapons-hand-360.png"), full_page=True)
     finally:
         ctx.close()
+
+
+def test_the_skirmish_is_over_panel_says_you_were_beaten(server: Server, page: Page) -> None:
+    """The panel after a Skirmish: 'You were beaten ... into your hand', not 'You was'."""
+    page.goto(server.base + "/")
+    said = page.evaluate(
+        """async () => { const m = await import('/static/games/weapons-panels.js');
+           const obs = { attacks: [], config: { groups: ['swords', 'axes'], max_value: 10, trump: 'swords' } };
+           const ctx = (seat) => ({ obs, seat, seatName: (s) => (s === seat ? 'You' : s === 0 ? 'Alda' : 'Bram'),
+             lastEvents: [{ type: 'collect', seat: 0, cards: [12] }] });
+           return [m.weaponsBattle(ctx(0)).innerText, m.weaponsBattle(ctx(1)).innerText]; }"""
+    )
+    assert "You were beaten and took 1 card into your hand." in said[0]
+    assert "You was" not in said[0]
+    assert "Alda was beaten and took 1 card into their hand." in said[1]

@@ -72,7 +72,7 @@ export function weaponsBattle(ctx) {
     if (!end) return null;
     const how = end.type === "defended"
       ? `${name(end.seat)} survived every attack: the cards are discarded and ${name(end.seat)} attacks next.`
-      : `${name(end.seat)} was beaten and took ${n((end.cards || []).length + (end.face_down || 0), "card", "cards")} into hand.`;
+      : `${name(end.seat)} ${end.seat === ctx.seat ? "were" : "was"} beaten and took ${n((end.cards || []).length + (end.face_down || 0), "card", "cards")} into ${end.seat === ctx.seat ? "your" : "their"} hand.`;
     return h("div", { class: "weapons-battle" }, h("h3", {}, "The Skirmish is over"), h("p", {}, how));
   }
   const rows = attacks.map((att, i) => {
