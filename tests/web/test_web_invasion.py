@@ -236,3 +236,24 @@ def test_a_single_terror_card_reads_as_a_card(server: Server, page: Page) -> Non
     assert out[0] == "You gain a Terror card"
     assert out[1] is not None and out[1].endswith("discards a Terror card")
     assert out[2] == "You gain Wealth"
+
+
+def test_an_attack_with_nothing_says_so(server: Server, page: Page) -> None:
+    """An attack made with no Defender card says 'with no Defender card', not 'with' and an
+    empty list; one with a Defender lists it."""
+    open_match(server, page)
+    out = page.evaluate(
+        """async () => { const m = await import('/static/games/invasion-text.js');
+           const cat = (await (await fetch('/static/data/catalogue.json')).json()).invasion;
+           const guard = cat.cards.find((c) => c.type === 'defender');
+           const ctx = (defenders, damage) => ({ cat, obs: { play: [] }, seat: 0,
+             seatName: (s) => (s === 0 ? 'You' : 'Bram'),
+             lastEvents: [{ type: 'attack', seat: 0, targets: [cat.invaders[0].key], defenders,
+                            damage, health: 10, defeated: false, terms: [['defenders', damage]] }] });
+           const att = (el) => el.querySelector('.battle-side.att .battle-terms').textContent;
+           return [att(m.battle(ctx([], 0))), att(m.battle(ctx([guard.key], guard.attack))),
+                   guard.name]; }"""
+    )
+    nothing, one, guard = out
+    assert nothing == "no Defender card"
+    assert one.startswith(guard) and "no Defender card" not in one

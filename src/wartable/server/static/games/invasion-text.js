@@ -200,11 +200,15 @@ export function battle(ctx) {
   const terms = done ? done.terms || [["defenders", done.damage]] : damageTerms(ctx, o.targets || []);
   const total = done ? done.damage : totalOf(terms);
   const who = ctx.seatName(done ? done.seat : o.active);
+  const items = [
+    ...defenders.map((k) => { const c = cardByKey(ctx, k); return h("li", { "data-card": c ? c.name : k }, h("span", {}, c ? c.name : k), h("b", {}, String(c ? c.attack : ""))); }),
+    ...terms.filter(([k]) => k !== "defenders").map(([k, v]) => h("li", {}, h("span", {}, TERM_NAMES[k] || titleCase(k)), h("b", {}, `${v > 0 ? "+" : ""}${v}`))),
+  ];
+  // "You attack with" and then nothing reads as a missing line: say there was nothing
+  if (!items.length) items.push(h("li", { class: "muted" }, done ? "no Defender card" : "no Defender card yet"));
   box.appendChild(h("div", { class: "battle-row" },
     h("div", { class: "battle-side att" }, h("div", { class: "battle-who" }, youGrammar(`${who} attack${who === "You" ? "" : "s"} with`)),
-      h("ul", { class: "battle-terms" },
-        defenders.map((k) => { const c = cardByKey(ctx, k); return h("li", { "data-card": c ? c.name : k }, h("span", {}, c ? c.name : k), h("b", {}, String(c ? c.attack : ""))); }),
-        terms.filter(([k]) => k !== "defenders").map(([k, v]) => h("li", {}, h("span", {}, TERM_NAMES[k] || titleCase(k)), h("b", {}, `${v > 0 ? "+" : ""}${v}`)))),
+      h("ul", { class: "battle-terms" }, items),
       h("div", { class: "battle-total" }, `= ${total} damage`)),
     h("div", { class: "battle-vs" }, done ? (done.defeated ? "≥" : "<") : "vs"),
     h("div", { class: "battle-side def" },
