@@ -94,3 +94,13 @@ def test_every_graxia_event_kind_has_a_sentence(server: Server, page: Page) -> N
         if text and re.search(r"\bkind\b|recover spell|Choice", text):
             problems.append(f"a raw kind: {text!r} from {e}")
     assert problems == [], "\n".join(problems[:25])
+
+
+def test_the_card_you_drew_is_named_as_yours(server: Server, page: Page) -> None:
+    """The private 'drawn' event reads 'You drew Warbringers' to the seat that drew it."""
+    m = server.create("graxia", {"scenario": "2p-1"}, [{"kind": "human"}, {"kind": "human"}])
+    page.goto(server.invite(m["id"], m["seats"][0]["token"]))
+    wait_board(page)
+    obs = GAME.observe(GAME.new_state(GAME.make_config({"scenario": "2p-1"}), 0), 0)
+    drawn = {"type": "drawn", "to": [0], "card": "Warbringers"}
+    assert sentences(page, "graxia", [(drawn, obs)], seat=0) == ["You drew Warbringers"]

@@ -99,7 +99,8 @@ export const SENTENCES = {
   setup_done: (e, ctx) => `Set-up done: ${ctx.who(e.first)} ${ctx.verb(e.first, "play")} first`,
   placed: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "place")} ${e.unit} at ${e.cell}`,
   revealed: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "turn")} face up: ${(e.units || []).join(", ") || "no units"}`,
-  drawn: (e) => `The card drawn: ${e.card}`,
+  // shown only to the seat that drew it ("to"), right after "You draw a unit card"
+  drawn: (e, ctx) => ((e.to || []).length === 1 ? `${ctx.who(e.to[0])} drew ${e.card}` : `The card drawn: ${e.card}`),
   reshuffle: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "reshuffle")} the ${words(e.pile)} discards into a new deck`,
   battle_spell: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "play")} ${e.spell} in the battle`,
   battle_ability: (e, ctx) => `${ctx.who(e.seat)} ${ctx.verb(e.seat, "use")} ${e.ability} in the battle`,
