@@ -76,12 +76,13 @@ def test_solo_3_briefing_explains_the_home_rows_on_the_map(
 
 
 def test_solo_1_warns_the_turn_before_tiles_leave(server: Server, page: Page, shots: Path) -> None:
-    """§9.2 Solo Scenario 1: three rows leave at the start of turn 3; on turn 2 the briefing
-    and the map warn which tiles go."""
+    """§9.2 Solo Scenario 1: "three rows of tiles will be removed from the game, in sequence",
+    one row at each odd turn by default (option solo1_removal): the Player's Home Row leaves
+    at the start of turn 3; on turn 2 the briefing and the map warn which tiles go."""
     m = server.create("graxia", {"scenario": "solo-1"}, [{"kind": "human"}])
     page.goto(server.invite(m["id"], m["seats"][0]["token"]))
     wait_board(page)
-    assert "three rows of tiles leave the game" in page.inner_text("#briefing")
+    assert "a row of tiles leaves the game" in page.inner_text("#briefing")
     assert page.locator("svg.graxia-map .hex.leaving").count() == 0  # turn 1: not yet
     rng = random.Random(3)
     for _ in range(60):
@@ -92,6 +93,6 @@ def test_solo_1_warns_the_turn_before_tiles_leave(server: Server, page: Page, sh
         click_one(page, rng, prefer="end")
     page.wait_for_selector(".graxia-warning")
     assert "turn 3" in page.inner_text("#briefing")
-    assert page.locator("svg.graxia-map .hex.leaving").count() == 12
+    assert page.locator("svg.graxia-map .hex.leaving").count() == 4  # the Home Row
     page.set_viewport_size({"width": 360, "height": 780})
     page.screenshot(path=str(shots / "graxia-solo1-warning-360.png"), full_page=True)
