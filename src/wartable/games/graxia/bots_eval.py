@@ -20,6 +20,8 @@ scores against copy-and-apply on a fixed set of positions.
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import actions as A
 from . import battle
 from . import solo_mods as M
@@ -46,8 +48,9 @@ from .state import (
     GraxiaState,
 )
 
-SETUP_PHASES = 3  # victory.on_capture: no points for control taken during the set-up
-CARD_PRICE = 5  # turn.CARD_PRICE: a bought card
+SETUP_PHASES: Final = 3  # victory.on_capture: no points for control taken during the set-up
+CARD_PRICE: Final = 5  # turn.CARD_PRICE: a bought card
+UNMOVED: Final = -2  # ``Scorer._delta``: the action leaves the seat's banner where it is
 
 
 def unit_risk(s: GraxiaState, seat: int, c: int, u: int, wounds: int, flags: int) -> float:
@@ -211,7 +214,9 @@ class Scorer:
             return self.base - 0.4 * PORTAL_COST
         if kind == A.K_SHIELD:
             u, w, f = s.unit[x], s.wounds[x], s.flags[x]
-            return self._delta([(x, u, w, f)], [(x, u, w, f | SHIELD | SHIELD_NOW)], [], -2, 0.0)
+            return self._delta(
+                [(x, u, w, f)], [(x, u, w, f | SHIELD | SHIELD_NOW)], [], UNMOVED, 0.0
+            )
         if kind == A.K_MOVE:
             return self._move(x, y)
         if kind == A.K_SUMMON:
@@ -254,7 +259,7 @@ class Scorer:
         ut = s.cat.units[u]
         value = ut.cost + 2 * ut.health + (25 if self.guardian[u] else 0)
         extra = value - 0.4 * cost - 1.5
-        return self._delta([], [(cell, u, 0, SUMMONED | ABILITY)], [cell], -2, extra)
+        return self._delta([], [(cell, u, 0, SUMMONED | ABILITY)], [cell], UNMOVED, extra)
 
     def _delta(
         self,
@@ -266,7 +271,7 @@ class Scorer:
     ) -> float:
         """The base score with the own units ``old`` (cell, unit, wounds, flags) replaced by
         ``new``, the tiles ``taken`` now controlled by the seat, the seat's banner on
-        ``banner`` (-2: unchanged) and ``extra`` (material, mana, hand) added."""
+        ``banner`` (``UNMOVED``: where it was) and ``extra`` (material, mana, hand) added."""
         s, seat = self.s, self.seat
         guardian = self.guardian
         delta = extra
@@ -289,8 +294,8 @@ class Scorer:
             )
             delta += 25 * pts
         todo = self.todo
-        if captured or (banner != -2 and banner != s.track[T_BANNER0 + seat]):
-            if banner == -2:
+        if captured or (banner != UNMOVED and banner != s.track[T_BANNER0 + seat]):
+            if banner == UNMOVED:
                 banner = s.track[T_BANNER0 + seat]
             todo = todo_targets(s, seat, self._targets(banner), self.enemies, captured)
         if todo == self.todo:
