@@ -83,9 +83,11 @@ def test_solo_events_read_as_sentences() -> None:
                         assert "seat 1" not in text, text  # "the Non-Player"
     assert {"npc_turn", "move"} <= seen
     assert sorted(plain) == [], "no sentence for these events"
-    js = (Path(__file__).parents[2] / "src/wartable/server/static/games/graxia.js").read_text()
+    games = Path(__file__).parents[2] / "src/wartable/server/static/games"
+    views = [games / "graxia.js", *sorted((games / "graxia").glob("*.js"))]
+    js = "\n".join(path.read_text() for path in views)  # the view and its sub-modules
     missing = sorted(t for t in seen if f'case "{t}"' not in js and f"\n  {t}: " not in js)
-    assert missing == [], f"graxia.js has no text for {missing}"
+    assert missing == [], f"the Graxia web view has no text for {missing}"
 
 
 def test_the_terminal_table_shows_the_non_players_turn_step_by_step() -> None:

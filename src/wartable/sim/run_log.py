@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import subprocess
 from functools import lru_cache
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from wartable import __version__
 from wartable.core.errors import ConfigError
 
 from .jobs import SimJob, play_one
@@ -24,6 +24,14 @@ from .records import GameRecord
 from .results import SimResult
 
 LOG_FORMAT = "wartable-sim-log/1"
+
+
+def installed_version() -> str:
+    """The installed wartable's version (the package metadata: sim may not import the root)."""
+    try:
+        return version("wartable")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 @lru_cache(maxsize=1)
@@ -74,7 +82,7 @@ def log_header(job: SimJob, games: int) -> dict[str, Any]:
         "mirror": job.mirror,
         "max_decisions": job.max_decisions,
         "games": games,
-        "wartable_version": __version__,
+        "wartable_version": installed_version(),
         "commit": source_commit(),
         "dirty": source_dirty(),
     }
