@@ -14,7 +14,8 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from .storage import Storage, chat
+from .schema import chat
+from .storage import Storage
 
 PAGE_MAX = 200
 

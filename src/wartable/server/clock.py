@@ -19,7 +19,8 @@ from typing import Any
 from sqlalchemy import insert, select, update
 
 from .errors import Unprocessable
-from .storage import ClockRow, Storage, clocks, matches, time_outs
+from .schema import clocks, matches, time_outs
+from .storage import ClockRow, Storage
 
 MAX_SECONDS = 86_400
 ON_TIMEOUT = ("lose", "bot")

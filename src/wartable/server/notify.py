@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import make_url
 
-from .storage import NOTIFY_CHANNEL
+from .schema import NOTIFY_CHANNEL
 
 if TYPE_CHECKING:
     from .service import MatchService
