@@ -8,7 +8,9 @@ from typing import Any
 from . import registry
 from .adapter import catalog_for, scenario_for
 from .catalog import ATTACK_TYPES, Scenario
+from .config import GraxiaConfig
 from .reference_briefs import BRIEFS, HOME_ROWS, TERRAIN_NOTES
+from .solo_options import scenario_with_options
 from .state import B_ATT, B_BV0, B_DEF, B_WOUND0, SHIELD, STUNNED
 from .state import PHASES as GRAXIA_PHASES
 
@@ -67,8 +69,20 @@ def _scenario(sc: Scenario) -> dict[str, Any]:
     }
 
 
-def build(data_dir: str | None) -> dict[str, Any]:
-    """Units, spells (with their text) and each scenario's map (cells in axial q,r)."""
+# the config keys that change what a scenario's briefing says (solo_options.py)
+READING_KEYS = ("solo1_removal", "solo_turn_limit")
+
+
+def options_key(config: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The readings a match's config chooses that the catalogue shows (the removal schedule,
+    the turn limit), as a hashable key; keys the config does not set are left out."""
+    return tuple((k, config[k]) for k in READING_KEYS if k in config)
+
+
+def build(data_dir: str | None, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Units, spells (with their text) and each scenario's map (cells in axial q,r), each
+    scenario as the ``options`` (a match's config readings, ``READING_KEYS``) play it."""
+    readings = GraxiaConfig(**{k: v for k, v in (options or {}).items() if k in READING_KEYS})
     cat = catalog_for(data_dir)
     db = registry.db_for(data_dir)
     units = []
@@ -93,7 +107,10 @@ def build(data_dir: str | None) -> dict[str, Any]:
         }
         for sp in cat.spells
     ]  # fmt: skip
-    scenarios = {sid: _scenario(scenario_for(cat, sid)) for sid in sorted(cat.scenarios)}
+    scenarios = {
+        sid: _scenario(scenario_with_options(scenario_for(cat, sid), readings))
+        for sid in sorted(cat.scenarios)
+    }
     return {
         "units": units,
         "spells": spells,
