@@ -25,6 +25,7 @@ from . import (
     serve_cmd,
     simulate_cmd,
     tournament_cmd,
+    tune_cmd,
 )
 
 app = typer.Typer(
@@ -68,6 +69,7 @@ for module in (
     simulate_cmd,
     tournament_cmd,
     report_cmd,
+    tune_cmd,
     play_cmd,
     data_cmd,
     deck_cmd,

@@ -1,0 +1,231 @@
+"""The search: Optuna over the params, each trial scored by simulated games (``evaluate``).
+
+- Sampler: CMA-ES when every parameter is numeric (it starts from the starting data), TPE
+  when some are choices. A fresh sampler seeded with ``seed + k`` draws trial ``k`` (k counts
+  the trials that ended), so a resumed study draws exactly what an unbroken one would have.
+- Pruner: the median pruner looks at the distance after the first batch of games and stops a
+  trial that is worse than the median of the trials before it at that point.
+- Trial 0 is the starting data (enqueued), the "before" of the report.
+- Storage: Optuna's RDB storage on the lab's SQLAlchemy URL; the study's name is a digest of
+  everything that decides the results, so running the same command again resumes it. A trial
+  left running by a killed process is marked failed and played again.
+- Stop: when a trial's every cell has its 95% interval inside the band, or after N trials.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wartable.core.errors import ConfigError
+
+from .data import variant
+from .evaluate import Plan, play_batch
+from .params import Param, Scalar
+from .targets import Target, TrialScore, change_penalty
+
+
+def import_optuna() -> Any:
+    try:
+        import optuna
+    except ImportError:
+        raise ConfigError("wartable tune needs Optuna: pip install 'wartable[tune]'") from None
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    return optuna
+
+
+@dataclass
+class TrialOutcome:
+    number: int
+    state: str  # complete | pruned
+    values: dict[str, Scalar]
+    objective: float
+    distance: float
+    change: float
+    holds: bool
+    games: int
+    seconds: float
+    cells: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+def study_name(
+    game: str, plan: Plan, targets: list[Target], params: list[Param], base_digest: str
+) -> str:
+    key = {
+        "game": game,
+        "agents": plan.agents,
+        "seed": plan.seed,
+        "config": plan.config,
+        "games": plan.games,
+        "first": plan.first_batch,
+        "targets": [t.text for t in targets],
+        "params": [(p.name, p.kind, p.low, p.high, p.choices, p.start) for p in params],
+        "base": base_digest,
+    }
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()
+    return f"tune-{game}-{digest[:12]}"
+
+
+def _distribution(optuna: Any, p: Param) -> Any:
+    dists = optuna.distributions
+    if p.kind == "int":
+        return dists.IntDistribution(int(p.low), int(p.high))
+    if p.kind == "float":
+        return dists.FloatDistribution(p.low, p.high)
+    return dists.CategoricalDistribution(list(p.choices))
+
+
+def _sampler(optuna: Any, params: list[Param], seed: int) -> Any:
+    if all(p.kind != "choice" for p in params):
+        with warnings.catch_warnings():  # x0 and sigma0: deprecated in Optuna 4.9, still honoured
+            warnings.simplefilter("ignore", FutureWarning)
+            return optuna.samplers.CmaEsSampler(
+                x0={p.name: p.start for p in params},
+                sigma0=max(0.1, min(p.scale() for p in params) / 4),
+                seed=seed,
+                independent_sampler=optuna.samplers.TPESampler(seed=seed),
+                warn_independent_sampling=False,
+            )
+    return optuna.samplers.TPESampler(seed=seed, n_startup_trials=5, multivariate=True)
+
+
+class Tuner:
+    """One tuning study: ``run`` until the targets hold or ``trials`` trials have ended."""
+
+    def __init__(
+        self,
+        plan: Plan,
+        targets: list[Target],
+        params: list[Param],
+        base: Path,
+        workdir: Path,
+        storage_url: str,
+        name: str,
+    ) -> None:
+        self.optuna = import_optuna()
+        self.plan, self.targets, self.params = plan, targets, params
+        self.base, self.workdir = base, workdir
+        self.name = name
+        self.storage = self.optuna.storages.RDBStorage(storage_url)
+        self.study = self.optuna.create_study(
+            study_name=name,
+            storage=self.storage,
+            direction="minimize",
+            load_if_exists=True,
+            pruner=self.optuna.pruners.MedianPruner(n_startup_trials=4, n_warmup_steps=0),
+        )
+        self._fail_left_running()
+        self.distributions = {p.name: _distribution(self.optuna, p) for p in params}
+
+    def _fail_left_running(self) -> None:
+        state = self.optuna.trial.TrialState
+        for trial in self.study.get_trials(deepcopy=False, states=(state.RUNNING,)):
+            self.storage.set_trial_state_values(trial._trial_id, state.FAIL)
+        waiting = self.study.get_trials(deepcopy=False, states=(state.WAITING,))
+        if not self.outcomes() and not waiting:  # a new study, or trial 0 died: start data first
+            self.study.enqueue_trial({p.name: p.start for p in self.params})
+
+    def outcomes(self) -> list[TrialOutcome]:
+        state = self.optuna.trial.TrialState
+        out: list[TrialOutcome] = []
+        for t in self.study.get_trials(deepcopy=False, states=(state.COMPLETE, state.PRUNED)):
+            a = t.user_attrs
+            out.append(
+                TrialOutcome(
+                    number=len(out),
+                    state="complete" if t.state == state.COMPLETE else "pruned",
+                    values=dict(t.params),
+                    objective=float(a["objective"]),
+                    distance=float(a["distance"]),
+                    change=float(a["change"]),
+                    holds=bool(a["holds"]),
+                    games=int(a["games"]),
+                    seconds=float(a["seconds"]),
+                    cells=a["cells"],
+                )
+            )
+        return out
+
+    def best(self) -> TrialOutcome | None:
+        done = [o for o in self.outcomes() if o.state == "complete"]
+        holding = [o for o in done if o.holds]
+        pool = holding or done
+        return min(pool, key=lambda o: (o.objective, o.number)) if pool else None
+
+    def finished(self, trials: int) -> bool:
+        done = self.outcomes()
+        return len(done) >= trials or any(o.holds for o in done)
+
+    def run(self, trials: int, on_trial: Callable[[TrialOutcome], None] | None = None) -> None:
+        while not self.finished(trials):
+            outcome = self.run_one()
+            if on_trial:
+                on_trial(outcome)
+
+    def run_one(self) -> TrialOutcome:
+        k = len(self.outcomes())
+        self.study.sampler = _sampler(self.optuna, self.params, self.plan.seed * 1_000_003 + k)
+        trial = self.study.ask(self.distributions)
+        values: dict[str, Scalar] = {p.name: trial.params[p.name] for p in self.params}
+        started = time.perf_counter()
+        data_dir = variant(self.workdir, self.base, self.params, values)
+        score = TrialScore()
+        games = play_batch(self.plan, self.targets, data_dir, 0, score)
+        distance = score.distance(self.targets)
+        change = change_penalty(self.params, values)
+        trial.report(distance + change, step=0)
+        pruned = trial.should_prune()
+        if not pruned:
+            games += play_batch(self.plan, self.targets, data_dir, 1, score)
+            distance = score.distance(self.targets)
+        objective = distance + change
+        holds = not pruned and score.holds(self.targets)
+        seconds = time.perf_counter() - started
+        attrs = {
+            "objective": objective,
+            "distance": distance,
+            "change": change,
+            "holds": holds,
+            "games": games,
+            "seconds": seconds,
+            "cells": score.to_json(),
+        }
+        for key, value in attrs.items():
+            trial.set_user_attr(key, value)
+        state = self.optuna.trial.TrialState
+        if pruned:
+            self.study.tell(trial, state=state.PRUNED)
+        else:
+            self.study.tell(trial, objective)
+        return TrialOutcome(
+            k,
+            "pruned" if pruned else "complete",
+            values,
+            objective,
+            distance,
+            change,
+            holds,
+            games,
+            seconds,
+            score.to_json(),
+        )
+
+    def importances(self) -> dict[str, float]:
+        done = [o for o in self.outcomes() if o.state == "complete"]
+        if len(done) < 3 or len(self.params) < 2:
+            return {}
+        try:
+            found = self.optuna.importance.get_param_importances(self.study)
+        except (RuntimeError, ValueError):
+            return {}
+        return {k: float(v) for k, v in found.items()}
