@@ -1,0 +1,253 @@
+"""The Graxia two-player levels: a rollout search through the opponent's round.
+
+In a two-player scenario (§9.1) a Command Phase action is best judged by what the opponent
+can answer in its round. For each Command Phase decision of its own round, ``DuelAgent``:
+
+1. scores every legal action one ply deep as the heuristic does (``ranked``: its incremental
+   evaluation, a copy for the rest, an attack's battle played out passing) and keeps the
+   best ``width`` (the heuristic's own pick first);
+2. draws ``worlds`` determinizations from its observation (``game.determinize``: the
+   opponent's hand, its set-up commitments and every deck's order redrawn, as
+   ``hidden.scramble`` does; it sees only what its seat may see), the same worlds for every
+   candidate (common random numbers);
+3. in each world applies the candidate and lets the heuristic play both seats on to the
+   start of its own next round (the rest of its round, then the opponent's whole round:
+   the heuristic is the opponent model), at most ``steps`` decisions;
+4. scores the result with ``duel_value``: the heuristic's evaluation (material, objectives,
+   victory points difference, threats) plus the scenario's victory terms (cities held toward
+   the two-cities hold, rounds on the castle, the tiles March to Victory counts, a win or a
+   loss), and plays the candidate with the best mean.
+
+Set-up, draws, battles and the relic window are the heuristic's. With ``worlds=0`` nothing
+is searched: the agent plays the one-ply ranking, and with ``slip`` > 0 it then picks, with
+that probability, one of the other ``width`` best actions at random (the ``easy`` level: a
+player who sees the good moves but does not always take the best). Budgets are counts
+(candidates, worlds, decisions per rollout), never time: the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from wartable.core.errors import ConfigError
+from wartable.core.rng import Rng
+
+from . import actions as A
+from .bots import HeuristicAgent, _aims, _finish_battle, _guardian_types, _portal_tiles, evaluate
+from .bots_eval import Scorer
+from .state import (
+    B_ADVANCE,
+    B_EXCH,
+    B_RETREAT,
+    B_SAC,
+    BUY,
+    COMMAND,
+    DRAFT,
+    DRAW,
+    GUARD,
+    OVER,
+    PLACE,
+    T_CASTLE0,
+    T_HOLD0,
+    T_WINNER,
+    GraxiaState,
+)
+
+WIN: Final = 1e6
+MARCH_KINDS: Final = ("city", "castle", "village", "boulder_fields")
+# the phases the heuristic plays greedily (``HeuristicAgent.act``)
+GREEDY_PHASES: Final = (COMMAND, BUY, DRAW, B_RETREAT, B_ADVANCE, PLACE, GUARD, DRAFT)
+
+
+def duel_value(s: GraxiaState, seat: int) -> float:
+    """``seat``'s position in a two-player scenario: a win or a loss, else the heuristic's
+    evaluation plus the scenario's own progress toward victory (§9.1)."""
+    if s.phase == OVER:
+        w = s.track[T_WINNER]
+        return 0.0 if w < 0 else (WIN if w == seat else -WIN)
+    score = evaluate(s, seat)
+    foe = 1 - seat
+    v = s.sc.victory
+    if v == "two_cities":  # both cities held through a full turn wins: rounds held so far
+        score += 60.0 * (s.track[T_HOLD0 + seat] - s.track[T_HOLD0 + foe])
+    elif v == "king_of_the_castle":  # three own rounds on the castle win
+        score += 50.0 * (s.track[T_CASTLE0 + seat] - s.track[T_CASTLE0 + foe])
+    elif v == "march_to_victory":  # eight of the counted tiles before turn 9 win
+        kinds = s.sc.terrain
+        held = [0, 0]
+        for c, t in enumerate(kinds):
+            if s.ctrl[c] >= 0 and t in MARCH_KINDS:
+                held[s.ctrl[c]] += 1
+        score += 12.0 * (held[seat] - held[foe]) + 4.0 * held[seat] * held[seat] / 8.0
+    return score
+
+
+def ranked(game: Any, s: GraxiaState, legal: list[int], seat: int) -> list[tuple[float, int]]:
+    """Every legal action (but far portals and take-backs, which the heuristic never plays)
+    with its one-ply score, as the heuristic's Command Phase scores it, best first."""
+    lay = game.layout(s.config)
+    base = evaluate(s, seat)
+    out: list[tuple[float, int]] = []
+    if A.END in legal:
+        out.append((base + (0.5 if s.phase == COMMAND else 0.0), A.END))
+    g = s.guardian_cell(seat)
+    near = _portal_tiles(s, seat, g)
+    cells = lay.cells
+    portal_lo, portal_hi = lay.bounds[A.K_PORTAL], lay.bounds[A.K_PORTAL + 1]
+    scorer: Scorer | None = None
+    if Scorer.usable(s):
+        obj, targets, pull, aggression = _aims(s, seat)
+        scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
+    for a in legal:
+        if a == A.END:
+            continue
+        if portal_lo <= a < portal_hi:
+            kind, x, y = A.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
+            if x != y and not (near[x] and near[y]):
+                continue
+        else:
+            kind, x, y = lay.decode(a)
+            if kind == A.K_UNPLACE:
+                continue
+        found = None if scorer is None else scorer.score(kind, x, y, a)
+        if found is None:
+            t = s.copy()
+            game.apply_fast(t, seat, a, None)
+            if kind == A.K_ATTACK:
+                _finish_battle(game, t)
+            found = evaluate(t, seat)
+        out.append((found, a))
+    out.sort(key=lambda pair: (-pair[0], pair[1]))
+    return out
+
+
+def rollout_policy(
+    heuristic: HeuristicAgent, game: Any, t: GraxiaState, seat: int, legal: list[int], rng: Rng
+) -> int:
+    """The heuristic's choice on a world state (no determinization: the world is the
+    rollout's truth), for either seat."""
+    ph = t.phase
+    if ph == B_EXCH:
+        return heuristic._exchange(game, t, legal, seat)
+    if ph == B_SAC:
+        return heuristic._sacrifice(game, t, legal, seat)
+    if ph in GREEDY_PHASES:
+        return heuristic._greedy(game, t, legal, seat, rng)
+    return legal[0]  # the relic window: the heuristic passes (its first offer)
+
+
+def _whole(key: str, value: object, low: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ConfigError(f"duel {key} must be a whole number >= {low}, got {value!r}")
+    return value
+
+
+class DuelAgent:
+    """``duel`` (spec parameters: ``width`` candidate actions, ``worlds`` redrawn hidden
+    states per candidate (0: no search), ``steps`` decisions per rollout at most, ``slip``
+    the chance (0 to 1) of playing another of the ``width`` best instead of the best when
+    not searching)."""
+
+    name = "duel"
+    needs_observation = True
+
+    def __init__(
+        self, width: int = 4, worlds: int = 3, steps: int = 150, slip: float = 0.0
+    ) -> None:
+        self.width = _whole("width", width, 1)
+        self.worlds = _whole("worlds", worlds, 0)
+        self.steps = _whole("steps", steps, 1)
+        if isinstance(slip, bool) or not isinstance(slip, int | float) or not 0 <= slip <= 1:
+            raise ConfigError(f"duel slip is a chance from 0 to 1, got {slip!r}")
+        self.slip = float(slip)
+        self.heuristic = HeuristicAgent()
+
+    def act(
+        self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
+    ) -> int:
+        assert observation is not None
+        if len(legal) == 1:
+            return legal[0]
+        seed = rng.next64()
+        s: GraxiaState = game.determinize(observation, Rng(seed))
+        if s.sc.solo or s.phase != COMMAND or s.current != seat:
+            return self.heuristic.act(game, observation, legal, seat, Rng(seed ^ 0x5EED))
+        order = ranked(game, s, legal, seat)
+        candidates = [a for _, a in order[: self.width]]
+        if self.worlds == 0:
+            pick = Rng(seed ^ 0x511)
+            if len(candidates) > 1 and pick.below(1_000_000) < self.slip * 1_000_000:
+                return candidates[1 + pick.below(len(candidates) - 1)]
+            return candidates[0]
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(game, observation, candidates, seat, seed)
+
+    def _search(
+        self, game: Any, observation: dict[str, Any], candidates: list[int], seat: int, seed: int
+    ) -> int:
+        stream = Rng(seed ^ 0xB0B)
+        world_seeds = [stream.next64() for _ in range(self.worlds)]
+        worlds = [game.determinize(observation, Rng(w)) for w in world_seeds]
+        best, best_score = candidates[0], -float("inf")
+        for rank, a in enumerate(candidates):
+            total = 0.0
+            for w, base in zip(world_seeds, worlds, strict=True):
+                t = base.copy()
+                game.apply_fast(t, seat, a, None)
+                self._rollout(game, t, base.round_no + 2, Rng(w ^ 0xF00D))
+                total += duel_value(t, seat)
+            mean = total / len(worlds) + (1e-3 if rank == 0 else 0.0)  # ties: the heuristic's
+            if mean > best_score:
+                best, best_score = a, mean
+        return best
+
+    def _rollout(self, game: Any, t: GraxiaState, stop_round: int, rng: Rng) -> None:
+        """The heuristic plays both seats until round ``stop_round`` begins (the searching
+        seat's next round) or the game ends."""
+        for _ in range(self.steps):
+            if t.phase == OVER or t.round_no >= stop_round:
+                return
+            acting = game.to_act(t)
+            if not acting:
+                return
+            who = acting[0]
+            legal = game.legal_actions(t, who)
+            a = (
+                legal[0]
+                if len(legal) == 1
+                else rollout_policy(self.heuristic, game, t, who, legal, rng)
+            )
+            game.apply_fast(t, who, a, None)
+
+
+# The difficulty levels of the two-player scenarios (docs/agents.md, "Graxia's levels"):
+# a game agent called easy/normal/hard takes precedence over the generic ISMCTS levels.
+# Solo scenarios: all three play as the heuristic does (``planner`` is the solo search).
+class EasyAgent(DuelAgent):
+    """``easy``: no search; the heuristic's ranking, but a third of its Command Phase
+    actions are one of its next two best instead of the best."""
+
+    name = "easy"
+
+    def __init__(
+        self, width: int = 3, worlds: int = 0, steps: int = 150, slip: float = 0.35
+    ) -> None:
+        super().__init__(width, worlds, steps, slip)
+
+
+class NormalAgent(DuelAgent):
+    """``normal``: the search, its two best candidates in one redrawn world."""
+
+    name = "normal"
+
+    def __init__(
+        self, width: int = 2, worlds: int = 1, steps: int = 150, slip: float = 0.0
+    ) -> None:
+        super().__init__(width, worlds, steps, slip)
+
+
+class HardAgent(DuelAgent):
+    """``hard``: the search at its defaults."""
+
+    name = "hard"
