@@ -48,6 +48,14 @@ def tune(
     first_batch: Annotated[
         int | None, typer.Option("--first-batch", help="Games per cell before the pruner looks.")
     ] = None,
+    stop: Annotated[
+        str,
+        typer.Option(
+            "--stop",
+            help="interval: stop when every 95%% interval lies in its band; estimate: when "
+            "every estimate does.",
+        ),
+    ] = "interval",
     as_json: Annotated[bool, typer.Option("--json", help="Print tune.json's summary.")] = False,
 ) -> None:
     """Search the data values the params file names until every target holds."""
@@ -72,6 +80,7 @@ def tune(
         address=address,
         db=db,
         first_batch=first_batch,
+        stop=stop,
     )
     console = stderr_console()
     progress = Progress(
@@ -97,8 +106,10 @@ def tune(
         )
         if best is not None:
             text += f" | best {best.number}: objective {best.objective:.3f}"
-            text += " (holds)" if best.holds else ""
+            text += " (met)" if (best.holds if stop == "interval" else best.in_band) else ""
         progress.update(task[0], advance=1, best=text)
+        if not console.is_terminal:  # a log file: one line per trial
+            console.print(text, soft_wrap=True)
 
     try:
         summary = run_tune(request, on_start, on_trial)

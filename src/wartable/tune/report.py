@@ -142,7 +142,8 @@ def write_report(summary: dict[str, Any], targets: list[Target], out: Path) -> P
         f"<p>Study <code>{html.escape(summary['study'])}</code>: {len(summary['trials'])} trials, "
         f"{summary['games_per_cell']} games per cell, agents {html.escape(', '.join(summary['agents']))}, "
         f"seed {summary['seed']}. Best trial {summary['best_trial']}: the targets "
-        f"{'hold (every 95% interval inside its band)' if summary['holds'] else 'do not all hold yet'}.</p>",
+        f"{'hold' if summary['holds'] else 'do not all hold yet'} (stop rule: every "
+        f"{'95% interval' if summary['stop'] == 'interval' else 'estimate'} inside its band).</p>",
         "<h2>The changes</h2>",
         "<ul>" + "".join(f"<li>{html.escape(c)}</li>" for c in summary["changes"]) + "</ul>"
         if summary["changes"]

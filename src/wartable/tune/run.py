@@ -56,6 +56,7 @@ class TuneRequest:
     address: str | None = None
     db: str | None = None
     first_batch: int | None = None
+    stop: str = "interval"
 
 
 def data_digest(directory: Path) -> str:
@@ -150,7 +151,9 @@ def tune(
     workdir = Path(tempfile.mkdtemp(prefix="wartable-tune-"))
     try:
         prep = prepare(req, workdir)
-        tuner = Tuner(prep.plan, prep.targets, prep.params, prep.base, workdir, prep.url, prep.name)
+        tuner = Tuner(
+            prep.plan, prep.targets, prep.params, prep.base, workdir, prep.url, prep.name, req.stop
+        )
         if on_start:
             on_start(prep, len(tuner.outcomes()))
 
@@ -180,6 +183,7 @@ def describe_changes(prep: Prepared, values: dict[str, Scalar]) -> list[str]:
             assert not isinstance(new, str) and not isinstance(p.original, str)
             by = f" ({float(new) - float(p.original):+g})"
         label = record_label(chain) or p.file
+        label += "".join(f" #{sel.partition('#')[2]}" for _, sel in p.steps if sel and "#" in sel)
         lines.append(f"{label} ({p.file}): {field} {p.original} -> {new}{by}")
     return lines
 
@@ -219,7 +223,8 @@ def write_outputs(prep: Prepared, tuner: Tuner) -> dict[str, Any]:
             }
             for p in prep.params
         ],
-        "holds": best.holds,
+        "stop": tuner.stop,
+        "holds": tuner.met(best),
         "best_trial": best.number,
         "best_values": best.values,
         "changes": describe_changes(prep, best.values),
@@ -233,6 +238,7 @@ def write_outputs(prep: Prepared, tuner: Tuner) -> dict[str, Any]:
                 "distance": o.distance,
                 "change": o.change,
                 "holds": o.holds,
+                "in_band": o.in_band,
                 "games": o.games,
                 "seconds": round(o.seconds, 3),
                 "games_per_second": round(o.games_per_second, 2),

@@ -9,7 +9,9 @@
 - Storage: Optuna's RDB storage on the lab's SQLAlchemy URL; the study's name is a digest of
   everything that decides the results, so running the same command again resumes it. A trial
   left running by a killed process is marked failed and played again.
-- Stop: when a trial's every cell has its 95% interval inside the band, or after N trials.
+- Stop: when a trial's every cell has its 95% interval inside the band (``stop="interval"``,
+  the default) or its estimate inside the band (``stop="estimate"``: a cheaper test, for
+  many cells at few games each), or after N trials.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ class TrialOutcome:
     objective: float
     distance: float
     change: float
-    holds: bool
+    holds: bool  # every cell's 95% interval inside its band
+    in_band: bool  # every cell's estimate inside its band
     games: int
     seconds: float
     cells: dict[str, Any] = field(default_factory=dict)
@@ -111,11 +114,15 @@ class Tuner:
         workdir: Path,
         storage_url: str,
         name: str,
+        stop: str = "interval",
     ) -> None:
         self.optuna = import_optuna()
         self.plan, self.targets, self.params = plan, targets, params
         self.base, self.workdir = base, workdir
         self.name = name
+        if stop not in ("interval", "estimate"):
+            raise ConfigError(f"--stop must be interval or estimate, not {stop!r}")
+        self.stop = stop
         self.storage = self.optuna.storages.RDBStorage(storage_url)
         self.study = self.optuna.create_study(
             study_name=name,
@@ -149,6 +156,7 @@ class Tuner:
                     distance=float(a["distance"]),
                     change=float(a["change"]),
                     holds=bool(a["holds"]),
+                    in_band=bool(a["in_band"]),
                     games=int(a["games"]),
                     seconds=float(a["seconds"]),
                     cells=a["cells"],
@@ -156,15 +164,19 @@ class Tuner:
             )
         return out
 
+    def met(self, outcome: TrialOutcome) -> bool:
+        """The stop rule: every target holds (by interval or by estimate)."""
+        return outcome.holds if self.stop == "interval" else outcome.in_band
+
     def best(self) -> TrialOutcome | None:
         done = [o for o in self.outcomes() if o.state == "complete"]
-        holding = [o for o in done if o.holds]
+        holding = [o for o in done if self.met(o)]
         pool = holding or done
         return min(pool, key=lambda o: (o.objective, o.number)) if pool else None
 
     def finished(self, trials: int) -> bool:
         done = self.outcomes()
-        return len(done) >= trials or any(o.holds for o in done)
+        return len(done) >= trials or any(self.met(o) for o in done)
 
     def run(self, trials: int, on_trial: Callable[[TrialOutcome], None] | None = None) -> None:
         while not self.finished(trials):
@@ -190,12 +202,14 @@ class Tuner:
             distance = score.distance(self.targets)
         objective = distance + change
         holds = not pruned and score.holds(self.targets)
+        in_band = not pruned and distance == 0.0
         seconds = time.perf_counter() - started
         attrs = {
             "objective": objective,
             "distance": distance,
             "change": change,
             "holds": holds,
+            "in_band": in_band,
             "games": games,
             "seconds": seconds,
             "cells": score.to_json(),
@@ -215,6 +229,7 @@ class Tuner:
             distance,
             change,
             holds,
+            in_band,
             games,
             seconds,
             score.to_json(),
