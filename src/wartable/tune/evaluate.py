@@ -34,9 +34,9 @@ class Plan:
     address: str | None = None
 
 
-def play_counts(total: int, plays: int, seats: int) -> list[int]:
-    """Split ``total`` games over ``plays`` configs, each a multiple of ``seats``."""
-    per = max(seats, (total // plays) // seats * seats)
+def play_counts(total: int, plays: int, multiple: int) -> list[int]:
+    """Split ``total`` games over ``plays`` configs, each a multiple of ``multiple``."""
+    per = max(multiple, (total // plays) // multiple * multiple)
     return [per] * plays
 
 
@@ -53,8 +53,9 @@ def play_batch(
             for i, (overrides, seat) in enumerate(cell.plays):
                 config = {**plan.config, **overrides, "data_dir": str(data_dir)}
                 job = prepare_job(plan.game, list(plan.agents), plan.seed, config, mirror=mirror)
-                total = play_counts(plan.games, len(cell.plays), job.seats)[i]
-                first = play_counts(plan.first_batch, len(cell.plays), job.seats)[i]
+                multiple = job.seats if mirror else 1  # a mirrored deal is played whole
+                total = play_counts(plan.games, len(cell.plays), multiple)[i]
+                first = play_counts(plan.first_batch, len(cell.plays), multiple)[i]
                 first = min(first, total)
                 start, stop = (0, first) if batch == 0 else (first, total)
                 if stop <= start:
