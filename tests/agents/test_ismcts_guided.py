@@ -132,31 +132,42 @@ def test_every_play_out_and_guide_call_gets_fresh_bots() -> None:
 
 
 def test_levels_search_the_way_each_game_recommends() -> None:
-    """easy/normal/hard take the game's ISMCTS_GUIDE; a plain ``ismcts`` spec and any
-    value the spec gives stay as written."""
+    """easy/normal/hard take the game's ISMCTS_GUIDE, a level's own ``levels`` entry
+    first; a plain ``ismcts`` spec and any value the spec gives stay as written."""
     import importlib
 
     from wartable.agents.ismcts import ROLLOUTS
     from wartable.agents.ismcts_tree import REWARDS
 
-    guided_games = 0
+    guided_games = plain_easy = 0
     for gid in available_games():
         game = get_game(gid)
-        preset = getattr(importlib.import_module(f"wartable.games.{gid}"), "ISMCTS_GUIDE", {})
+        preset = dict(getattr(importlib.import_module(f"wartable.games.{gid}"), "ISMCTS_GUIDE", {}))
+        per_level = preset.pop("levels", {})
         assert set(preset) <= {"rollout", "bias", "reward"}, gid
-        expected = (
-            preset.get("rollout", "random"),
-            float(preset.get("bias", 0.0)),
-            preset.get("reward", "victory"),
-        )
-        assert expected[0] in ROLLOUTS and expected[1] >= 0 and expected[2] in REWARDS
-        for level in ("easy", "normal", "hard", "ismcts:level=hard"):
-            assert make_agent(level, gid).settings(game) == expected, (gid, level)
+        assert set(per_level) <= {"easy", "normal", "hard"}, gid
+        for level in ("easy", "normal", "hard"):
+            own = {**preset, **per_level.get(level, {})}
+            expected = (
+                own.get("rollout", "random"),
+                float(own.get("bias", 0.0)),
+                own.get("reward", "victory"),
+            )
+            assert expected[0] in ROLLOUTS and expected[1] >= 0 and expected[2] in REWARDS
+            # (a game may define its own ``easy``/``normal``/``hard`` agents: Graxia does)
+            assert make_agent(f"ismcts:level={level}", gid).settings(game) == expected, gid
         assert make_agent("ismcts", gid).settings(game) == ("random", 0.0, "victory")
-        override = make_agent("normal:bias=0,reward=victory", gid).settings(game)
-        assert override == (expected[0], 0.0, "victory")
+        hard = make_agent("ismcts:level=hard", gid).settings(game)
+        override = make_agent("ismcts:level=normal,bias=0,reward=victory", gid).settings(game)
+        normal = make_agent("ismcts:level=normal", gid).settings(game)
+        assert override == (normal[0], 0.0, "victory")
+        # the spec's own value beats the level's entry too
+        easy_guided = make_agent("ismcts:level=easy,rollout=heuristic", gid).settings(game)
+        assert easy_guided[0] == "heuristic"
         guided_games += bool(preset)
+        plain_easy += bool(preset) and make_agent("ismcts:level=easy", gid).settings(game) != hard
     assert guided_games >= 2  # Draconia and Invasion declare one
+    assert plain_easy >= 2  # and both search plainly at easy
 
 
 def test_cpu_clock_budget_reads_the_process_clock(monkeypatch: pytest.MonkeyPatch) -> None:

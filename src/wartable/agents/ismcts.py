@@ -49,9 +49,11 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(0, 0.1, 100, "iterations sized to about 0.1 s per decision"),
-    "normal": Level(1, 0.5, 500, "iterations sized to about 0.5 s per decision"),
-    "hard": Level(2, 2.0, 2_000, "iterations sized to about 2 s per decision"),
+    # the 2-player rows of Draconia, Invasion and Weapons are sized by strength instead:
+    # hard within 1 CPU s per decision on the compiled engine, the levels 100+ Elo apart
+    "easy": Level(0, 0.1, 100, "iterations sized to about 0.1 s per decision or less"),
+    "normal": Level(1, 0.5, 500, "iterations sized to about 0.5 s per decision or less"),
+    "hard": Level(2, 2.0, 2_000, "iterations sized to 1-2 s per decision"),
 }
 
 # Iterations per decision for (easy, normal, hard), per game and player count, from the
@@ -61,20 +63,26 @@ LEVELS: dict[str, Level] = {
 BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
     "skirm": {2: (2_000, 10_000, 40_000)},  # ~23,000 it/s
     "weapons": {
-        2: (700, 3_500, 15_000),  # ~7,500 it/s
+        # 2 players: ~8,800 it/s compiled; hard about 0.8 CPU s per decision, normal and
+        # easy far below it, so that the levels stand 100+ Elo apart (docs/agents.md)
+        2: (100, 800, 7_000),
         3: (600, 3_000, 12_000),  # (between 2 and 4 players)
         4: (500, 2_500, 10_000),  # ~4,800 it/s
         5: (400, 2_000, 8_000),  # (between 4 and 6 players)
         6: (350, 1_800, 7_000),  # ~3,700 it/s
     },
     "draconia": {
-        2: (85, 400, 1_700),  # ~850 it/s, guided by the heuristic
+        # 2 players: ~1,000 it/s compiled, guided (hard about 0.9 CPU s per decision);
+        # easy searches plainly (``ISMCTS_GUIDE``'s levels), ~100 iterations
+        2: (100, 150, 900),
         3: (50, 250, 950),  # ~480 it/s
         4: (30, 150, 600),  # ~310 it/s
     },
     "invasion": {
         1: (200, 1_000, 4_000),  # ~2,100 it/s, solo
-        2: (85, 430, 1_700),  # ~860 it/s
+        # 2 players: ~5,500 it/s compiled, guided (hard about 0.8 CPU s per decision);
+        # easy searches plainly
+        2: (100, 500, 4_500),
         3: (60, 300, 1_200),  # ~610 it/s
         4: (30, 140, 560),  # ~280 it/s (Team Versus); 5-6 players: not measured
     },
@@ -170,11 +178,15 @@ class ISMCTSAgent:
 
     def settings(self, game: Game[Any, Any]) -> tuple[str, float, str]:
         """(rollout, bias, reward) in ``game``: the spec's own values; for a level
-        (easy/normal/hard) the game's ``ISMCTS_GUIDE`` fills what the spec left out."""
+        (easy/normal/hard) the game's ``ISMCTS_GUIDE`` fills what the spec left out, its
+        ``levels`` entry (``{"easy": {...}}``) first for that level."""
         if self.level is None:
             return self.rollout, self.bias, self.reward
         module = importlib.import_module(f"wartable.games.{game.id}")
-        preset = {**getattr(module, "ISMCTS_GUIDE", {}), **self.given}
+        guide = dict(getattr(module, "ISMCTS_GUIDE", {}))
+        # a level may search differently from the others (``easy``: plainly, to be weak)
+        own = guide.pop("levels", {}).get(self.level, {})
+        preset = {**guide, **own, **self.given}
         return (
             str(preset.get("rollout", "random")),
             float(preset.get("bias", 0.0)),

@@ -86,6 +86,23 @@ class TournamentLog:
             os.fsync(handle.fileno())
 
 
+def read_header(path: Path) -> dict[str, Any]:
+    """The tournament header of an existing log (``LogError`` if it has none)."""
+    try:
+        first = path.read_bytes().split(b"\n", 1)[0]
+    except OSError as err:
+        raise LogError(f"{path}: cannot be read ({err.strerror})") from None
+    head = _parse(path, 1, first).get("tournament")
+    if not isinstance(head, dict) or not {"game", "config", "agents", "seed"} <= head.keys():
+        raise LogError(f"{path}:1: not a tournament log's header")
+    return head
+
+
+def read_results(path: Path, head: dict[str, Any]) -> list[GameResult]:
+    """The finished games of the existing log ``path`` of the tournament ``head``."""
+    return TournamentLog(path, head).read()
+
+
 def _parse(path: Path, number: int, line: bytes) -> dict[str, Any]:
     try:
         value = json.loads(line)

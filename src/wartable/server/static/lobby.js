@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h, toast, rememberSeat, copyText, matchLink, seatColour } from "./ui.js";
-import { loadChoices, optionFields, clockFields, clockConfig, seatCount, MAIN_FIELDS } from "./lobby/pickers.js";
+import { loadChoices, loadLevels, levelElo, signed, optionFields, clockFields, clockConfig, seatCount, MAIN_FIELDS } from "./lobby/pickers.js";
 import { ICON, TableList, mySeatsPanel } from "./lobby/lists.js";
 import { myName, setMyName, loadLobbyState, saveLobbyState, NAME_MAX } from "./lobby/state.js";
 
@@ -46,7 +46,7 @@ export class Lobby {
   async start() {
     this.root.replaceChildren(h("div", { class: "loading" }, "Opening the war room…"));
     try {
-      [this.games, this.cat] = await Promise.all([api.games(), loadChoices()]);
+      [this.games, this.cat, this.levels] = await Promise.all([api.games(), loadChoices(), loadLevels()]);
     } catch (err) {
       this.root.replaceChildren(h("div", { class: "panel error-panel" }, `The server did not answer: ${err.message}`));
       return;
@@ -197,7 +197,10 @@ export class Lobby {
       } },
       h("option", { value: "human", selected: s.kind === "human" && !s.open }, i === 0 ? "You" : "Person (invite link)"),
       i > 0 ? h("option", { value: "open", selected: s.kind === "human" && !!s.open }, "Person — open to anyone") : null,
-      LEVELS.filter(([a]) => (g.agents || []).includes(a)).map(([a, t]) => h("option", { value: a, selected: s.kind === "bot" && s.agent === a }, `Bot — ${t}`)))));
+      LEVELS.filter(([a]) => (g.agents || []).includes(a)).map(([a, t]) => {
+        const r = this.elo(a);
+        return h("option", { value: a, selected: s.kind === "bot" && s.agent === a }, `Bot — ${t}${r ? ` · Elo ${signed(r.elo)}` : ""}`);
+      })), s.kind === "bot" ? this.eloNote(s.agent) : null));
     const tableName = h("input", { id: "match-name", type: "text", maxlength: 60, value: this.tableName });
     tableName.addEventListener("input", () => { this.tableName = tableName.value; this.save(); });
     const create = h("section", { class: "panel create" },
@@ -220,6 +223,19 @@ export class Lobby {
     );
     this.save();
     this.list.refresh();
+  }
+
+  // the level's rating in this game's round robin (null: not measured for this table)
+  elo(agent) {
+    return levelElo(this.levels, this.game.id, this.config, this.seats.length, agent);
+  }
+
+  eloNote(agent) {
+    const r = this.elo(agent);
+    if (!r) return null;
+    const n = this.levels[this.game.id].games_per_pairing;
+    return h("small", { class: "level-elo", "data-level-elo": agent },
+      `Elo ${signed(r.elo)} (95%: ${signed(r.low)} to ${signed(r.high)}), measured in a round robin of the levels and the heuristic, ${n} games per pairing`);
   }
 
   createdBox() {

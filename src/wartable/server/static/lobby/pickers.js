@@ -18,6 +18,34 @@ export async function loadChoices() {
   return catalogue;
 }
 
+let levels = null;
+
+// each level's Elo from its game's round robin (static/data/levels.json, written from
+// docs/tournaments/levels/ by `python -m wartable.sim.tournament_levels`); {} when missing
+export async function loadLevels() {
+  if (levels) return levels;
+  try {
+    const res = await fetch("/static/data/levels.json");
+    levels = res.ok ? await res.json() : {};
+  } catch {
+    levels = {};
+  }
+  return levels;
+}
+
+// the agent's rating in this game, only where the round robin was played with this seat count
+// and these options (a 2-player figure says nothing about a 4-player table); else null
+export function levelElo(all, gameId, config, seats, agent) {
+  const entry = (all || {})[gameId];
+  if (!entry || entry.players !== seats) return null;
+  const same = Object.entries(entry.config || {}).every(([k, v]) => JSON.stringify(config[k]) === JSON.stringify(v));
+  return same ? (entry.agents || {})[agent] || null : null;
+}
+
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
 const LABELS = {
   players: "Players",
   battle_stage: "Battle stage",

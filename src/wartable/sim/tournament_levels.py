@@ -1,0 +1,90 @@
+"""The levels' Elo for the lobby, read from each game's round-robin log.
+
+    python -m wartable.sim.tournament_levels          # rewrites the lobby's levels.json
+
+Every ``docs/tournaments/levels/GAME.jsonl`` is a tournament log written by
+``wartable tournament GAME --agents easy,normal,hard,heuristic --log ...`` (any game, any
+agents: the header says which). Each log is reported without playing (the tournament's
+own Elo fit and bootstrap interval, so the lobby shows the very figures the tournament
+prints) and written to ``server/static/data/levels.json``: per game, the config and seat
+count the round robin was played with, the games per pairing, and per agent its Elo and
+95% interval. A game without a log has no entry, so the lobby shows no Elo for it.
+``tests/web/test_web_levels.py`` fails when the file is stale.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from wartable.games import get_game
+
+from .tournament import run_tournament
+from .tournament_log import LogError, read_header, read_results
+
+ROOT = Path(__file__).resolve().parents[3]
+LOGS = ROOT / "docs/tournaments/levels"
+OUT = ROOT / "src/wartable/server/static/data/levels.json"
+
+
+def report(path: Path) -> dict[str, Any]:
+    """A round-robin log's standing (nothing is played): ``run_tournament``'s result."""
+    head = read_header(path)
+    results = read_results(path, head)
+    if not results:
+        raise LogError(f"{path}: no finished game yet")
+    games = max(index for _, index, _, _ in results) + 1
+    return run_tournament(
+        head["game"],
+        head["agents"],
+        games,
+        config=head["config"],
+        seed=head["seed"],
+        log_path=path,
+        play=False,
+    )
+
+
+def entry(path: Path) -> dict[str, Any]:
+    """The lobby's entry for one log: where it was played and each agent's Elo."""
+    result = report(path)
+    game = get_game(result["game"])
+    players = game.num_players(game.new_state(game.make_config(result["config"]), 0))
+    return {
+        "log": path.relative_to(ROOT).as_posix(),
+        "config": result["config"],
+        "players": players,
+        "games_per_pairing": max(p["games"] for p in result["pairings"]),
+        "agents": {
+            r["agent"]: {
+                "elo": round(r["elo"]),
+                "low": round(r["elo_low"]),
+                "high": round(r["elo_high"]),
+                "games": r["games"],
+            }
+            for r in result["ratings"]
+        },
+    }
+
+
+def build(logs: Path = LOGS) -> dict[str, Any]:
+    """Every game's entry, keyed by game id (from each log's header, not its file name)."""
+    out: dict[str, Any] = {}
+    for path in sorted(logs.glob("*.jsonl")):
+        game_id = read_header(path)["game"]
+        if game_id in out:
+            raise LogError(f"{path}: a second round-robin log of {game_id}")
+        out[game_id] = entry(path)
+    return out
+
+
+def text(logs: Path = LOGS) -> str:
+    return json.dumps(build(logs), indent=1, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text())
+    sys.stdout.write(f"wrote {OUT}\n")
