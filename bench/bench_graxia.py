@@ -72,6 +72,7 @@ class _Timed:
         self.agent = agent
         self.name = agent.name
         self.needs_observation = agent.needs_observation
+        self.wants_view = getattr(agent, "wants_view", False)  # the seat view, as it asks
         self.cpu = 0.0
         self.decisions = 0
 

@@ -45,6 +45,7 @@ from .state import (
     T_WINNER,
     GraxiaState,
 )
+from .view import SeatView
 
 OBJECTIVE = {
     "two_cities": {"city": 8, "village": 3},
@@ -263,6 +264,9 @@ class HeuristicAgent:
 
     name = "heuristic"
     needs_observation = True
+    # ``play_match`` passes ``GraxiaGame.seat_view`` (view.py: no observation dict to build
+    # and read back); other runners pass the dict, which ``determinize`` takes as well
+    wants_view = True
 
     def __init__(self, home: str | None = None) -> None:
         if home is not None and str(home).upper() not in ("A", "B", "C", "D", "RANDOM"):
@@ -273,7 +277,12 @@ class HeuristicAgent:
         self.incremental = True
 
     def act(
-        self, game: Any, observation: dict[str, Any] | None, legal: list[int], seat: int, rng: Rng
+        self,
+        game: Any,
+        observation: dict[str, Any] | SeatView | None,
+        legal: list[int],
+        seat: int,
+        rng: Rng,
     ) -> int:
         assert observation is not None
         if len(legal) == 1:
@@ -281,6 +290,7 @@ class HeuristicAgent:
         s: GraxiaState = game.determinize(observation, rng)
         ph = s.phase
         if s.sc.solo:
+            assert isinstance(observation, dict)  # a solo game's seat view is the dict
             lay = game.layout(s.config)
             if ph == GUARD and not s.track[T_PEND]:  # the solo set-up (bots_solo.py)
                 return S.decide_setup(

@@ -40,6 +40,7 @@ from .state import (
     GraxiaState,
 )
 from .state import REASONS as REASONS_TEXT
+from .view import SeatView, determinize
 
 
 class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
@@ -277,12 +278,22 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     def observe(self, state: GraxiaState, player: int | None) -> dict[str, Any]:
         return observe.observe(state, player)
 
-    def determinize(self, observation: dict[str, Any], rng: Rng) -> GraxiaState:
-        return observe.determinize(
-            observation,
-            rng,
-            lambda cfg, r: self.empty_state(self.make_config(cfg), r),
-            lambda s: self.layout(s.config),
+    def seat_view(self, state: GraxiaState, player: int) -> SeatView | dict[str, Any]:
+        """Two-player games: the observation's facts without building the dict (view.py);
+        a solo game's is the dict (the solo set-up reads it)."""
+        if state.sc.solo:
+            return observe.observe(state, player)
+        return SeatView.from_state(state, player)
+
+    def determinize(self, observation: dict[str, Any] | SeatView, rng: Rng) -> GraxiaState:
+        v = (
+            observation
+            if isinstance(observation, SeatView)
+            else SeatView.from_observation(observation)
+        )
+        config = v.config if isinstance(v.config, GraxiaConfig) else self.make_config(v.config)
+        return determinize(
+            v, rng, lambda r: self.empty_state(config, r), lambda s: self.layout(s.config)
         )
 
     def state_to_json(self, state: GraxiaState) -> dict[str, Any]:

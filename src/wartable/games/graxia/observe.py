@@ -1,4 +1,4 @@
-"""What a seat may know (``observe``) and a full state consistent with it (``determinize``).
+"""What a seat may know (``observe``); a full state consistent with it is ``view.determinize``.
 
 Hidden: the other seat's hand (only its unit and spell card counts show), every deck's order,
 the other seat's set-up pool and its placement or sacrifice commitment, and the other seat's
@@ -12,14 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.core.commit import Commitments
-from wartable.core.rng import Rng
-
-from . import actions as A
-from . import solo_setup
 from .actions import Layout
-from .setup import place_legal, placements
-from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_GFELL0, T_SPY0, GraxiaState
+from .setup import placements
+from .state import OVER, PHASES, PILES, PLACE, T_GFELL0, T_SPY0, GraxiaState
 
 
 def open_piles(s: GraxiaState) -> tuple[int, ...]:
@@ -30,7 +25,7 @@ def open_piles(s: GraxiaState) -> tuple[int, ...]:
     return (0, 1, 2, 4) if s.sc.solo else ()
 
 
-def _hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
+def hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
     nu = len(s.cat.units)
     cards: list[int] = []
     for i, d in enumerate(s.decks):
@@ -71,7 +66,7 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
     for p in (0, 1):
         if p != seat and not over and track[T_SPY0 + p] >= 0:
             track[T_SPY0 + p] = -1  # the other seat's spy is secret
-    units, spells = _hidden_pools(s, seat)
+    units, spells = hidden_pools(s, seat)
     public_pool = [sorted(s.pool[p]) if s.sc.draft[p] == "assassination" else None for p in (0, 1)]
     piles = PILES if s.sc.solo else PILES - 1  # two-player games: four piles, as ever
     out: dict[str, Any] = {
@@ -118,97 +113,3 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
         out["solo"] = list(s.solo)
         out["gone"] = list(s.gone)
     return out
-
-
-def determinize(obs: dict[str, Any], rng: Rng, make: Any, layout: Any) -> GraxiaState:
-    """``make(config_dict, rng)`` builds an empty state; ``layout(state)`` its Layout."""
-    s: GraxiaState = make(obs["config"], Rng(rng.next64()))
-    seat = obs["seat"]
-    s.phase = PHASES.index(obs["phase"])
-    s.round_no = obs["round"]
-    s.current = obs["current"]
-    s.unit = list(obs["unit"])
-    s.owner = list(obs["owner"])
-    s.wounds = list(obs["wounds"])
-    s.flags = list(obs["flags"])
-    s.ctrl = list(obs["control"])
-    s.portal = list(obs["portal"])
-    s.mana = list(obs["mana"])
-    s.vp = list(obs["vp"])
-    s.discards = [list(d) for d in obs["discards"]]
-    s.discards += [[] for _ in range(PILES - len(s.discards))]
-    if "npc" in obs:
-        s.npc = list(obs["npc"])
-        s.solo = list(obs["solo"])
-        s.gone = list(obs["gone"])
-        s.sc = solo_setup.scenario_of(s)  # solo-3: the chosen Home Row
-    s.udeck = list(obs["udeck"])
-    s.sdeck = list(obs["sdeck"])
-    s.guard = list(obs["guardians"])
-    s.draws = obs["draws"]
-    s.bat = list(obs["battle"])
-    s.sup = list(obs["support"])
-    s.track = list(obs["track"])
-    units = list(obs["unseen_units"])
-    spells = list(obs["unseen_spells"])
-    rng.shuffle(units)
-    rng.shuffle(spells)
-    counts = obs["hand_counts"]
-    for p in (0, 1):
-        if p == seat:
-            s.hands[p] = list(obs["hand"])
-            s.pool[p] = list(obs["pools"][p]) if "pools" in obs else list(obs["pool"])
-            continue
-        nu_, ns_ = counts[p]
-        kept = [s.guard[p]] if guardian_in_hand(s, p) else []
-        s.hands[p] = (
-            kept
-            + [units.pop() for _ in range(nu_ - len(kept))]
-            + [spells.pop() for _ in range(ns_)]
-        )
-        if "pools" in obs:
-            s.pool[p] = list(obs["pools"][p])
-        elif obs["public_pool"][p] is not None:
-            s.pool[p] = list(obs["public_pool"][p])
-        else:
-            s.pool[p] = [units.pop() for _ in range(obs["pool_sizes"][p])]
-    opened = dict(zip(open_piles(s), obs.get("open_decks", []), strict=False))
-    for d, size in enumerate(obs["deck_sizes"]):
-        if d in opened:
-            s.decks[d] = list(opened[d])
-            rng.shuffle(s.decks[d])
-            continue
-        src = units if d < 2 else spells
-        s.decks[d] = [src.pop() for _ in range(size)]
-    for p in (0, 1):  # the other seat's spy: one of its units on the map, if still secret
-        if p != seat and s.track[T_SPY0 + p] == -1 and s.sc.victory == "assassination":
-            mine = sorted(
-                {s.unit[c] for c in range(len(s.unit)) if s.owner[c] == p and s.unit[c] >= 0}
-            )
-            mine = [u for u in mine if not s.cat.units[u].is_guardian]
-            if mine and s.phase > PLACE:
-                s.track[T_SPY0 + p] = rng.choice(mine)
-    view = obs["commit"]
-    s.commit = Commitments(2)
-    for p in (0, 1):
-        s.commit.done[p] = p not in view["waiting_for"]
-    if seat is not None:
-        s.commit.buffers[seat] = list(view["mine"])
-    lay: Layout = layout(s)
-    for p in (0, 1):
-        if p == seat or not s.commit.done[p]:
-            continue
-        if s.phase == B_SAC:
-            s.commit.buffers[p] = [A.BLUFF]
-        elif s.phase == PLACE:
-            _plan(s, lay, p, rng)
-    return s
-
-
-def _plan(s: GraxiaState, lay: Layout, seat: int, rng: Rng) -> None:
-    """A finished opponent's placement: some legal plan (its real one is hidden)."""
-    for _ in range(200):
-        legal = [a for a in place_legal(s, lay, seat) if lay.decode(a)[0] != A.K_UNPLACE]
-        if A.END in legal or not legal:
-            return
-        s.commit.add(seat, rng.choice(legal))
