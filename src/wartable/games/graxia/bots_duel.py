@@ -1,7 +1,8 @@
-"""The Graxia two-player levels: a rollout search through the opponent's round.
+"""The Graxia two-player levels: a rollout search played forward by the heuristic.
 
-In a two-player scenario (§9.1) a Command Phase action is best judged by what the opponent
-can answer in its round. For each Command Phase decision of its own round, ``DuelAgent``:
+A two-player scenario (§9.1) is short (2p-1: five Game Turns, often won sooner by holding
+both cities for a full turn), so a Command Phase action can be judged by playing the game
+on. For each Command Phase decision of its own round, ``DuelAgent``:
 
 1. scores every legal action one ply deep as the heuristic does (``ranked``: its incremental
    evaluation, a copy for the rest, an attack's battle played out passing) and keeps the
@@ -10,19 +11,21 @@ can answer in its round. For each Command Phase decision of its own round, ``Due
    opponent's hand, its set-up commitments and every deck's order redrawn, as
    ``hidden.scramble`` does; it sees only what its seat may see), the same worlds for every
    candidate (common random numbers);
-3. in each world applies the candidate and lets the heuristic play both seats on to the
-   start of its own next round (the rest of its round, then the opponent's whole round:
-   the heuristic is the opponent model), at most ``steps`` decisions;
-4. scores the result with ``duel_value``: the heuristic's evaluation (material, objectives,
-   victory points difference, threats) plus the scenario's victory terms (cities held toward
-   the two-cities hold, rounds on the castle, the tiles March to Victory counts, a win or a
-   loss), and plays the candidate with the best mean.
+3. in each world applies the candidate and lets the heuristic play both seats on (the
+   heuristic is the opponent model): through ``rounds`` rounds of the opponent, or with
+   ``rounds=0`` to the end of the game, at most ``steps`` decisions;
+4. scores the result with ``duel_value``: a finished game by its result, then the margin of
+   victory points and tiles; an unfinished one by the heuristic's evaluation (material,
+   objectives, victory points difference, threats) plus the scenario's victory terms (rounds
+   holding both cities, rounds on the castle, the tiles March to Victory counts), and plays
+   the candidate with the best mean.
 
 Set-up, draws, battles and the relic window are the heuristic's. With ``worlds=0`` nothing
 is searched: the agent plays the one-ply ranking, and with ``slip`` > 0 it then picks, with
 that probability, one of the other ``width`` best actions at random (the ``easy`` level: a
 player who sees the good moves but does not always take the best). Budgets are counts
-(candidates, worlds, decisions per rollout), never time: the same seed gives the same game.
+(candidates, worlds, rounds, decisions per rollout), never time: the same seed gives the
+same game.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from .state import (
     GraxiaState,
 )
 
-WIN: Final = 1e6
+WIN: Final = 1e4  # above any evaluation of a game still going
 MARCH_KINDS: Final = ("city", "castle", "village", "boulder_fields")
 # the phases the heuristic plays greedily (``HeuristicAgent.act``)
 GREEDY_PHASES: Final = (COMMAND, BUY, DRAW, B_RETREAT, B_ADVANCE, PLACE, GUARD, DRAFT)
@@ -62,11 +65,13 @@ GREEDY_PHASES: Final = (COMMAND, BUY, DRAW, B_RETREAT, B_ADVANCE, PLACE, GUARD, 
 def duel_value(s: GraxiaState, seat: int) -> float:
     """``seat``'s position in a two-player scenario: a win or a loss, else the heuristic's
     evaluation plus the scenario's own progress toward victory (§9.1)."""
-    if s.phase == OVER:
-        w = s.track[T_WINNER]
-        return 0.0 if w < 0 else (WIN if w == seat else -WIN)
-    score = evaluate(s, seat)
     foe = 1 - seat
+    if s.phase == OVER:  # the result, then the margin (a rollout's ending, averaged)
+        w = s.track[T_WINNER]
+        result = 0.0 if w < 0 else (WIN if w == seat else -WIN)
+        tiles = sum(1 for c in s.ctrl if c == seat) - sum(1 for c in s.ctrl if c == foe)
+        return result + 25.0 * (s.vp[seat] - s.vp[foe]) + 2.0 * tiles
+    score = evaluate(s, seat)
     v = s.sc.victory
     if v == "two_cities":  # both cities held through a full turn wins: rounds held so far
         score += 60.0 * (s.track[T_HOLD0 + seat] - s.track[T_HOLD0 + foe])
@@ -144,17 +149,24 @@ def _whole(key: str, value: object, low: int) -> int:
 
 class DuelAgent:
     """``duel`` (spec parameters: ``width`` candidate actions, ``worlds`` redrawn hidden
-    states per candidate (0: no search), ``steps`` decisions per rollout at most, ``slip``
-    the chance (0 to 1) of playing another of the ``width`` best instead of the best when
-    not searching)."""
+    states per candidate (0: no search), ``rounds`` opponent rounds played forward (0: to
+    the end), ``steps`` decisions per rollout at most, ``slip`` the chance (0 to 1) of
+    playing another of the ``width`` best instead of the best when not searching). The
+    defaults are ``hard``'s."""
 
     name = "duel"
     needs_observation = True
 
     def __init__(
-        self, width: int = 4, worlds: int = 3, steps: int = 150, slip: float = 0.0
+        self,
+        width: int = 3,
+        worlds: int = 2,
+        steps: int = 800,
+        slip: float = 0.0,
+        rounds: int = 0,
     ) -> None:
         self.width = _whole("width", width, 1)
+        self.rounds = _whole("rounds", rounds, 0)
         self.worlds = _whole("worlds", worlds, 0)
         self.steps = _whole("steps", steps, 1)
         if isinstance(slip, bool) or not isinstance(slip, int | float) or not 0 <= slip <= 1:
@@ -195,7 +207,8 @@ class DuelAgent:
             for w, base in zip(world_seeds, worlds, strict=True):
                 t = base.copy()
                 game.apply_fast(t, seat, a, None)
-                self._rollout(game, t, base.round_no + 2, Rng(w ^ 0xF00D))
+                stop = base.round_no + 2 * self.rounds if self.rounds else 1 << 30
+                self._rollout(game, t, stop, Rng(w ^ 0xF00D))
                 total += duel_value(t, seat)
             mean = total / len(worlds) + (1e-3 if rank == 0 else 0.0)  # ties: the heuristic's
             if mean > best_score:
@@ -231,23 +244,25 @@ class EasyAgent(DuelAgent):
     name = "easy"
 
     def __init__(
-        self, width: int = 3, worlds: int = 0, steps: int = 150, slip: float = 0.35
+        self, width: int = 3, worlds: int = 0, steps: int = 1, slip: float = 0.35, rounds: int = 1
     ) -> None:
-        super().__init__(width, worlds, steps, slip)
+        super().__init__(width, worlds, steps, slip, rounds)
 
 
 class NormalAgent(DuelAgent):
-    """``normal``: the search, its two best candidates in one redrawn world."""
+    """``normal``: the search, its two best candidates in one redrawn world, played
+    forward through the opponent's next round only."""
 
     name = "normal"
 
     def __init__(
-        self, width: int = 2, worlds: int = 1, steps: int = 150, slip: float = 0.0
+        self, width: int = 2, worlds: int = 1, steps: int = 150, slip: float = 0.0, rounds: int = 1
     ) -> None:
-        super().__init__(width, worlds, steps, slip)
+        super().__init__(width, worlds, steps, slip, rounds)
 
 
 class HardAgent(DuelAgent):
-    """``hard``: the search at its defaults."""
+    """``hard``: the search at its defaults: three candidates, two redrawn worlds, each
+    played to the end of the game."""
 
     name = "hard"
