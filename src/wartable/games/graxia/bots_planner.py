@@ -16,11 +16,18 @@ the Non-Player then does. For each decision the planner:
 4. scores the result with ``solo_value`` (the heuristic's evaluation plus each scenario's own
    victory terms) and plays the candidate with the best mean.
 
-The set-up is searched the same way (Solo 3's Home Row: all four rows; starting units and
-Solo 5's spawns: the best ``width`` by the heuristic's order), but deck building, which a
-one-round rollout cannot judge, follows ``bots_solo.filler_deck`` (strong starting units,
-weak filler the Non-Player draws). Battle exchanges, sacrifices and Solo 2's lost cards are
-the heuristic's. Outside solo scenarios it is the heuristic. Budgets are counts, never time.
+The victory terms pull toward what each scenario asks: Solo 1 the tiles of the objectives still
+open and Sype, Solo 3 the Home Row tiles not held (``scenario_targets``; the distance counts the
+Player's own portals, ``reach``), Solo 2 the Non-Player's units kept away from the settlements
+the Player holds (``settlement_danger``), Solo 4-6 each side's share of its points target.
+Candidates include portal pairs from near the Guardian or Home Row to a tile next to a target:
+a portal is how a Solo 3 army crosses the map in time.
+
+The set-up is searched the same way (Solo 3's Home Row: all four rows; starting units: the
+best ``width`` by the heuristic's order), but deck building, which a one-round rollout cannot
+judge, follows ``bots_solo.filler_deck`` (strong starting units, weak filler the Non-Player
+draws), and Solo 5's spawns the heuristic's rule (furthest from the Player's units). Battle
+exchanges, sacrifices and Solo 2's lost cards are the heuristic's. Outside solo scenarios it is the heuristic. Budgets are counts, never time.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from .state import (
     OVER,
     S_BOSS,
     S_LOST,
+    S_OBJ_LOST,
     S_SETUP,
     S_SYPE,
     T_PEND,
@@ -53,6 +61,79 @@ from .state import (
 
 BATTLE_PHASES: Final = (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
 WIN: Final = 1e6
+
+
+PULL_CAP: Final = 8  # a target further than this is as far as any
+PULL_OBJECTIVES: Final = 4.0  # Solo 1: per move between a target and the nearest unit
+PULL_HOME_ROWS: Final = 6.0  # Solo 3: the same, times the urgency as turn 6 nears
+BLOCKED_HOME_ROW: Final = 30.0  # Solo 3: a Non-Player unit standing on a Home Row tile
+DANGER: Final = 12.0  # Solo 2: per step of a Non-Player unit toward a held settlement
+SETTLEMENTS: Final = (W.CASTLE, W.CITY, W.VILLAGE)
+
+
+def reach(s: GraxiaState, targets: list[int]) -> list[int]:
+    """For each target tile: how many moves the nearest Player unit is from it (at most
+    ``PULL_CAP``), through the Player's own portals where they shorten the way (a portal
+    move is an extra move, §6 A: free)."""
+    b = s.sc.board
+    n = b.size
+    dist = b.dist
+    mine = [c for c in range(n) if s.unit[c] >= 0 and s.owner[c] == 0]
+    gates = [c for c in range(n) if s.portal[c] == 0 and not s.gone[c]]
+    out = []
+    for t in targets:
+        best = PULL_CAP
+        for u in mine:
+            d = dist[u * n + t]
+            if len(gates) == 2:
+                p, q = gates
+                d = min(d, dist[u * n + p] + dist[q * n + t], dist[u * n + q] + dist[p * n + t])
+            best = min(best, d)
+        out.append(best)
+    return out
+
+
+def scenario_targets(s: GraxiaState) -> list[int]:
+    """The tiles a scenario's victory asks the Player to reach: Solo 1 the tiles of the
+    objectives still open that it does not hold, and Sype's tile (counted three times: the
+    kill is required); Solo 3 the Home Row tiles it does not hold. Others: none."""
+    n = W.scenario(s)
+    if n == 1:
+        todo = [
+            c
+            for k in range(len(W.OBJECTIVES))
+            if not s.solo[S_OBJ_LOST] >> k & 1
+            for c in W.objective_cells(s, k)
+            if s.ctrl[c] != 0
+        ]
+        if s.solo[S_SYPE] != 1:
+            cat = s.cat
+            sype = [
+                c
+                for c in range(s.sc.board.size)
+                if s.unit[c] >= 0 and s.owner[c] == 1 and cat.units[s.unit[c]].name == "Sype"
+            ]
+            todo += sype * 3
+        return todo
+    if n == 3:
+        return [c for row in s.sc.home_rows for c in row if s.ctrl[c] != 0]
+    return []
+
+
+def settlement_danger(s: GraxiaState) -> float:
+    """Solo 2 ("Lose 6 or more Castles, Cities, or Villages"): for each Non-Player unit, 2
+    if it stands next to a settlement the Player holds, 1 if two tiles away."""
+    b = s.sc.board
+    n = b.size
+    dist = b.dist
+    held = [c for c in range(n) if s.ctrl[c] == 0 and s.sc.terrain[c] in SETTLEMENTS]
+    if not held:
+        return 0.0
+    out = 0.0
+    for c in range(n):
+        if s.unit[c] >= 0 and s.owner[c] == 1:
+            out += max(0, 3 - min(dist[c * n + h] for h in held))
+    return out
 
 
 def solo_value(s: GraxiaState) -> float:
@@ -66,21 +147,35 @@ def solo_value(s: GraxiaState) -> float:
     if n == 1:  # Sype killed and 3 of the 4 objectives met
         met, lost = W.objectives_state(s)
         score += 60.0 * met - 150.0 * lost + (250.0 if s.solo[S_SYPE] == 1 else 0.0)
+        score -= PULL_OBJECTIVES * sum(reach(s, scenario_targets(s)))
     elif n == 2:  # six settlements lost loses; Talon and Ebon both eliminated wins
         lost = s.solo[S_LOST]
         score -= 30.0 * lost + 15.0 * lost * lost
         score += 200.0 * bin(s.solo[S_BOSS] & 3).count("1")
+        score -= DANGER * settlement_danger(s)
     elif n == 3:  # every Home Row tile held before turn 6 ends
         cells = [c for row in s.sc.home_rows for c in row]
         held = sum(1 for c in cells if s.ctrl[c] == 0)
         urgency = 1.0 + max(0, s.turn - 2) * 0.5
         score += 20.0 * urgency * held
+        todo = scenario_targets(s)
+        score -= PULL_HOME_ROWS * urgency * sum(reach(s, todo))
+        score -= BLOCKED_HOME_ROW * sum(1 for c in todo if s.unit[c] >= 0 and s.owner[c] == 1)
     elif n in (4, 5, 6):  # the victory points race, each side's share of its target
         mine, theirs = W.targets(s)
         if mine and theirs:
             p, q = s.vp[0] / mine, s.vp[1] / theirs
             score += 800.0 * p - 800.0 * q * (1.0 + q)
     return score
+
+
+def portal_near(s: GraxiaState, seat: int) -> list[bool]:
+    """Per tile: within 2 of the seat's Guardian or on its Home Row (the portal tiles the
+    heuristic weighs, ``bots._portal_tiles``)."""
+    b = s.sc.board
+    g = s.guardian_cell(seat)
+    home = s.sc.home[seat]
+    return [(g >= 0 and b.d(g, x) <= 2) or x in home for x in range(b.size)]
 
 
 class PlannerAgent:
@@ -121,8 +216,11 @@ class PlannerAgent:
             return own
         if s.phase == GUARD and not s.track[T_PEND]:
             step = s.solo[S_SETUP]
-            if step in (solo_setup.BUILD, solo_setup.HAND):
-                return own  # bots_solo: filler_deck and the hand's card scores
+            if step in (solo_setup.BUILD, solo_setup.HAND, solo_setup.SPAWN):
+                # bots_solo: filler_deck, the hand's card scores, Solo 5's spawns furthest
+                # from the Player (ten spawns, each a search over the whole first turn, were
+                # most of a Solo 5 game's time)
+                return own
             if step == solo_setup.HOME and self.home is not None:
                 return own
             if step == solo_setup.HOME:
@@ -140,9 +238,25 @@ class PlannerAgent:
         if len(legal) <= self.width:
             return list(legal)
         lay = game.layout(s.config)
+        near = portal_near(s, seat)
+        size = s.sc.board.size
+        dist = s.sc.board.dist
+        goals = scenario_targets(s)
+        toward = [any(dist[c * size + t] <= 1 for t in goals) for c in range(size)]
         scored: list[tuple[float, int]] = []
         for a in legal:
-            if a == own or lay.decode(a)[0] == A.K_UNPLACE:
+            if a == own:
+                continue
+            kind, x, y = lay.decode(a)
+            if kind == A.K_UNPLACE:
+                continue
+            # portal pairs (most of the legal actions): those the heuristic weighs, near
+            # its Guardian or Home Row, and those from there to a tile next to a target
+            if (
+                kind == A.K_PORTAL
+                and x != y
+                and not ((near[x] or near[y]) and ((near[x] and near[y]) or toward[x] or toward[y]))
+            ):
                 continue
             t = s.copy()
             game.apply_fast(t, seat, a, None)
