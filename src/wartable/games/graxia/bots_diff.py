@@ -6,9 +6,9 @@ Scoring the result does not need ``evaluate``'s whole board walk: two-player, a 
 action left in the same round, with the same seat current and the same objectives still to
 take (``todo``) differs from the position it came from only on the tiles whose unit, owner,
 wounds, flags or control changed. Every term of ``evaluate`` (bots.py) but the global ones
-reads one tile and its neighbours, so ``applied_score`` re-scores the changed tiles and
-their neighbours (``_tile``: each tile's terms, as ``evaluate`` adds them) and the global
-terms (points, mana, hand, the castle, kills); anything else returns ``None`` and the caller
+reads one tile and its neighbours (their unit, owner and flags), so ``applied_score``
+re-scores the changed tiles, the neighbours of those whose unit, owner or flags changed
+(``_tile``: each tile's terms, as ``evaluate`` adds them) and the global terms (points, mana, hand, the castle, kills); anything else returns ``None`` and the caller
 runs ``evaluate``. ``tests/games/graxia/test_bots_speed_equivalence.py`` checks it against
 ``evaluate`` on every action the heuristic tries on a copy.
 """
@@ -33,17 +33,19 @@ def applied_score(sc: Scorer, t: GraxiaState) -> float | None:
     n = sc.n
     su, so, sw, sf, sc_ = s.unit, s.owner, s.wounds, s.flags, s.ctrl
     tu, to, tw, tf, tc = t.unit, t.owner, t.wounds, t.flags, t.ctrl
-    changed = [
-        c
-        for c in range(n)
-        if su[c] != tu[c] or so[c] != to[c] or sw[c] != tw[c] or sf[c] != tf[c] or sc_[c] != tc[c]
-    ]
+    changed: list[int] = []
+    near: set[int] = set()
+    nbr = s.sc.board.nbr
+    for c in range(n):
+        if su[c] != tu[c] or so[c] != to[c] or sf[c] != tf[c]:
+            changed.append(c)  # what its neighbours' terms read: their scores change too
+            near.add(c)
+            near.update(nbr[c])
+        elif sw[c] != tw[c] or sc_[c] != tc[c]:
+            changed.append(c)  # read by this tile's terms alone
+            near.add(c)
     if not _same_todo(sc, t, changed):
         return None  # another objective: every own unit's pull changes
-    nbr = s.sc.board.nbr
-    near = set(changed)
-    for c in changed:
-        near.update(nbr[c])
     todo = sc.todo
     delta = _globals(sc, t) - _globals(sc, s)
     for c in near:
