@@ -11,8 +11,8 @@ the Non-Player then does. For each decision the planner:
    cards and every deck's order redrawn, as ``hidden.scramble`` does: it sees only what the
    Player may see), the same worlds for every candidate (common random numbers);
 3. in each world applies the candidate and lets the heuristic play the Player on to the end
-   of the ``rounds``-th Non-Player round from now (the driver plays the Non-Player inside
-   ``apply``), at most ``steps`` decisions;
+   of the next Non-Player round (Solo 2: the one after it, ``HORIZON``; the driver plays the
+   Non-Player inside ``apply``), at most ``steps`` decisions a round;
 4. scores the result with ``solo_value`` (the heuristic's evaluation plus each scenario's own
    victory terms) and plays the candidate with the best mean.
 
@@ -178,10 +178,17 @@ def portal_near(s: GraxiaState, seat: int) -> list[bool]:
     return [(g >= 0 and b.d(g, x) <= 2) or x in home for x in range(b.size)]
 
 
+# Non-Player rounds a rollout plays through, per scenario (at most the ``rounds`` parameter):
+# in Solo 2 a settlement falls a round after the move that let a Non-Player unit near it
+# (Talon and Ebon arrive on its third turn); elsewhere one round shows what a move costs
+HORIZON: Final = {"solo-2": 2}
+
+
 class PlannerAgent:
     """``planner`` (spec parameters: ``width`` candidate actions, ``worlds`` redrawn hidden
-    states per candidate, ``rounds`` Non-Player rounds looked ahead, ``steps`` decisions per
-    rollout at most; ``home``: Solo 3's Home Row as for ``heuristic``, else searched)."""
+    states per candidate, ``rounds`` Non-Player rounds looked ahead at most (the scenario's
+    ``HORIZON``, else 1), ``steps`` decisions per rollout and round looked ahead at most;
+    ``home``: Solo 3's Home Row as for ``heuristic``, else searched)."""
 
     name = "planner"
     needs_observation = True
@@ -190,7 +197,7 @@ class PlannerAgent:
         self,
         width: int = 4,
         worlds: int = 3,
-        rounds: int = 1,
+        rounds: int = 2,
         steps: int = 60,
         home: str | None = None,
     ) -> None:
@@ -278,23 +285,27 @@ class PlannerAgent:
         stream = Rng(seed ^ 0xB0B)
         world_seeds = [stream.next64() for _ in range(self.worlds)]
         worlds = [game.determinize(observation, Rng(w)) for w in world_seeds]
+        rounds = min(self.rounds, HORIZON.get(worlds[0].sc.id, 1))
         best, best_score = own, -float("inf")
         for a in candidates:
             total = 0.0
             for w, base in zip(world_seeds, worlds, strict=True):
                 t = base.copy()
                 game.apply_fast(t, seat, a, None)
-                self._rollout(game, t, base.turn + self.rounds, seat, Rng(w ^ 0xF00D))
+                stop = base.turn + rounds
+                self._rollout(game, t, stop, self.steps * rounds, seat, Rng(w ^ 0xF00D))
                 total += solo_value(t)
             mean = total / len(worlds) + (1e-3 if a == own else 0.0)  # ties: the heuristic's
             if mean > best_score:
                 best, best_score = a, mean
         return best
 
-    def _rollout(self, game: Any, t: GraxiaState, stop_turn: int, seat: int, rng: Rng) -> None:
+    def _rollout(
+        self, game: Any, t: GraxiaState, stop_turn: int, steps: int, seat: int, rng: Rng
+    ) -> None:
         """The heuristic plays the Player until Game Turn ``stop_turn`` begins (the
-        Non-Player's round before it is over) or the game ends."""
-        for _ in range(self.steps):
+        Non-Player's round before it is over) or the game ends, ``steps`` decisions at most."""
+        for _ in range(steps):
             if t.phase == OVER or (t.turn >= stop_turn and t.phase != GUARD):
                 return
             acting = game.to_act(t)
