@@ -48,6 +48,7 @@ def write_params(tmp: Path, text: str = UNBALANCED, name: str = "params.toml") -
 
 def request(tmp: Path, **kw: Any) -> TuneRequest:
     """A small Draconia tune of one pairing (ironshroud v highwood) under ``tmp``."""
+    tmp.mkdir(parents=True, exist_ok=True)
     base: dict[str, Any] = {
         "game": "draconia",
         "targets": ["pairing=0.2..0.8"],

@@ -8,7 +8,7 @@
 - Trial 0 is the starting data (enqueued), the "before" of the report.
 - Storage: Optuna's RDB storage on the lab's SQLAlchemy URL; the study's name is a digest of
   everything that decides the results, so running the same command again resumes it. A trial
-  left running by a killed process is marked failed and played again.
+  left running by a killed process is played again with its values (one process per study).
 - Stop: when a trial's every cell has its 95% interval inside the band (``stop="interval"``,
   the default) or its estimate inside the band (``stop="estimate"``: a cheaper test, for
   many cells at few games each), or after N trials.
@@ -131,16 +131,15 @@ class Tuner:
             load_if_exists=True,
             pruner=self.optuna.pruners.MedianPruner(n_startup_trials=4, n_warmup_steps=0),
         )
-        self._fail_left_running()
+        if not self.study.trials:  # a new study: the starting data first
+            self.study.enqueue_trial({p.name: p.start for p in params})
         self.distributions = {p.name: _distribution(self.optuna, p) for p in params}
 
-    def _fail_left_running(self) -> None:
+    def _left_running(self) -> list[Any]:
+        """Trials a killed process left running: they are played again, keeping their number
+        and values (a new trial's draw depends on the numbers before it)."""
         state = self.optuna.trial.TrialState
-        for trial in self.study.get_trials(deepcopy=False, states=(state.RUNNING,)):
-            self.storage.set_trial_state_values(trial._trial_id, state.FAIL)
-        waiting = self.study.get_trials(deepcopy=False, states=(state.WAITING,))
-        if not self.outcomes() and not waiting:  # a new study, or trial 0 died: start data first
-            self.study.enqueue_trial({p.name: p.start for p in self.params})
+        return list(self.study.get_trials(deepcopy=False, states=(state.RUNNING,)))
 
     def outcomes(self) -> list[TrialOutcome]:
         state = self.optuna.trial.TrialState
@@ -186,8 +185,12 @@ class Tuner:
 
     def run_one(self) -> TrialOutcome:
         k = len(self.outcomes())
-        self.study.sampler = _sampler(self.optuna, self.params, self.plan.seed * 1_000_003 + k)
-        trial = self.study.ask(self.distributions)
+        left = self._left_running()
+        if left:
+            trial = self.optuna.trial.Trial(self.study, left[0]._trial_id)
+        else:
+            self.study.sampler = _sampler(self.optuna, self.params, self.plan.seed * 1_000_003 + k)
+            trial = self.study.ask(self.distributions)
         values: dict[str, Scalar] = {p.name: trial.params[p.name] for p in self.params}
         started = time.perf_counter()
         data_dir = variant(self.workdir, self.base, self.params, values)
@@ -195,7 +198,8 @@ class Tuner:
         games = play_batch(self.plan, self.targets, data_dir, 0, score)
         distance = score.distance(self.targets)
         change = change_penalty(self.params, values)
-        trial.report(distance + change, step=0)
+        if not (left and 0 in left[0].intermediate_values):  # a re-played trial reported it
+            trial.report(distance + change, step=0)
         pruned = trial.should_prune()
         if not pruned:
             games += play_batch(self.plan, self.targets, data_dir, 1, score)
