@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Extras the whole test suite needs (each issue that adds one adds it here).
-TEST_EXTRAS := test,rl,ray,sim,server
+TEST_EXTRAS := test,rl,ray,sim,server,tune
 # Debian packages the tests drive for real: Chromium (Playwright's browser tests) and PostgreSQL
 # (the server's storage tests start a throw-away cluster from these binaries: tests/pg_cluster.py).
 SYSTEM_PACKAGES := chromium postgresql
