@@ -7,8 +7,8 @@ Every ``docs/tournaments/levels/GAME.jsonl`` is a tournament log written by
 agents: the header says which). Each log is reported without playing (the tournament's
 own Elo fit and bootstrap interval, so the lobby shows the very figures the tournament
 prints) and written to ``server/static/data/levels.json``: per game, the config and seat
-count the round robin was played with, the games per pairing, and per agent its Elo and
-95% interval. A game without a log has no entry, so the lobby shows no Elo for it.
+count the round robin was played with, the fewest games of any pairing, and per agent
+that has played its Elo, 95% interval and games. A game without a log has no entry, so the lobby shows no Elo for it.
 ``tests/web/test_web_levels.py`` fails when the file is stale.
 """
 
@@ -53,10 +53,11 @@ def entry(path: Path) -> dict[str, Any]:
     game = get_game(result["game"])
     players = game.num_players(game.new_state(game.make_config(result["config"]), 0))
     return {
-        "log": path.relative_to(ROOT).as_posix(),
+        "log": path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path),
         "config": result["config"],
         "players": players,
-        "games_per_pairing": max(p["games"] for p in result["pairings"]),
+        # the fewest games any pairing has (a log still running is uneven)
+        "games_per_pairing": min(p["games"] for p in result["pairings"]),
         "agents": {
             r["agent"]: {
                 "elo": round(r["elo"]),
@@ -65,6 +66,7 @@ def entry(path: Path) -> dict[str, Any]:
                 "games": r["games"],
             }
             for r in result["ratings"]
+            if r["games"]  # an agent that has not played yet has no rating to show
         },
     }
 

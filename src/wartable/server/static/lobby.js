@@ -233,9 +233,8 @@ export class Lobby {
   eloNote(agent) {
     const r = this.elo(agent);
     if (!r) return null;
-    const n = this.levels[this.game.id].games_per_pairing;
     return h("small", { class: "level-elo", "data-level-elo": agent },
-      `Elo ${signed(r.elo)} (95%: ${signed(r.low)} to ${signed(r.high)}), measured in a round robin of the levels and the heuristic, ${n} games per pairing`);
+      `Elo ${signed(r.elo)} (95%: ${signed(r.low)} to ${signed(r.high)}), from ${r.games} game${r.games === 1 ? "" : "s"} against the other levels and the heuristic`);
   }
 
   createdBox() {
