@@ -70,6 +70,7 @@ def _before_after(summary: dict[str, Any], target: Target, out: Path, index: int
                 errs[1].append(c["ci95"][1] - c["rate"])
         ax.errorbar(xs, ys, yerr=errs, fmt="o", color=color, label=label, capsize=3)
     ax.set_xticks(range(len(names)), names, rotation=60 if len(names) > 3 else 0, ha="right")
+    ax.set_xlim(-0.6, len(names) - 0.4)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% interval)")
     ax.set_title(f"{target.text}: before (trial 0) and after (trial {summary['best_trial']})")
