@@ -53,7 +53,7 @@ def test_an_unbalanced_start_is_tuned_into_its_band(tmp_path: Path) -> None:
 
 
 def test_the_report_shows_before_and_after(tmp_path: Path) -> None:
-    tune(request(tmp_path, trials=3))
+    tune(request(tmp_path, trials=2, games=20, first_batch=10))
     page = (tmp_path / "tuned" / "report.html").read_text("utf-8")
     for part in ("The changes", "Before", "After", "intervals per trial", "<img"):
         assert part in page
