@@ -87,9 +87,6 @@ class Param:
     original: Scalar  # the value in the base data
     start: Scalar  # where the search starts (trial 0)
 
-    def describe(self, record: str, old: Scalar, new: Scalar) -> str:
-        return f"{record}: {old} -> {new}"
-
     def scale(self) -> float:
         return self.high - self.low if self.kind != "choice" else 1.0
 
