@@ -238,25 +238,24 @@ class DuelAgent:
 # a game agent called easy/normal/hard takes precedence over the generic ISMCTS levels.
 # Solo scenarios: all three play as the heuristic does (``planner`` is the solo search).
 class EasyAgent(DuelAgent):
-    """``easy``: no search; the heuristic's ranking, but a third of its Command Phase
-    actions are one of its next two best instead of the best."""
+    """``easy``: no search; the heuristic's one-ply ranking, but half of its Command Phase
+    actions are one of its next five best instead of the best."""
 
     name = "easy"
 
     def __init__(
-        self, width: int = 3, worlds: int = 0, steps: int = 1, slip: float = 0.35, rounds: int = 1
+        self, width: int = 6, worlds: int = 0, steps: int = 1, slip: float = 0.5, rounds: int = 1
     ) -> None:
         super().__init__(width, worlds, steps, slip, rounds)
 
 
 class NormalAgent(DuelAgent):
-    """``normal``: the search, its two best candidates in one redrawn world, played
-    forward through the opponent's next round only."""
+    """``normal``: no search; the heuristic's one-ply best (the heuristic's play)."""
 
     name = "normal"
 
     def __init__(
-        self, width: int = 2, worlds: int = 1, steps: int = 150, slip: float = 0.0, rounds: int = 1
+        self, width: int = 1, worlds: int = 0, steps: int = 1, slip: float = 0.0, rounds: int = 1
     ) -> None:
         super().__init__(width, worlds, steps, slip, rounds)
 
