@@ -34,7 +34,7 @@ def _command(tmp: Path, params: Path) -> list[str]:
     return [
         sys.executable, "-m", "wartable.cli.main", "tune", "draconia",
         "--target", "pairing=0.45..0.55", "--params", str(params), "--trials", str(TRIALS),
-        "-n", "40", "--first-batch", "12", "--db", f"sqlite:///{tmp / 'tune.db'}",
+        "-n", "40", "--first-batch", "12", "--sigma", "0.5", "--db", f"sqlite:///{tmp / 'tune.db'}",
         "--out", str(tmp / "tuned"), *PAIRING_ARGS,
     ]  # fmt: skip
 

@@ -60,6 +60,7 @@ def request(tmp: Path, **kw: Any) -> TuneRequest:
         "config": dict(ONE_PAIRING),
         "db": f"sqlite:///{tmp / 'tune.db'}",
         "first_batch": 10,
+        "sigma": 0.5,  # a start far from the band: a large first step
     }
     base.update(kw)
     return TuneRequest(**base)

@@ -56,6 +56,10 @@ def tune(
             "every estimate does.",
         ),
     ] = "interval",
+    sigma: Annotated[
+        float,
+        typer.Option("--sigma", help="CMA-ES's first step, a share of each range (0.01..1; 1/6)."),
+    ] = 1 / 6,
     as_json: Annotated[bool, typer.Option("--json", help="Print tune.json's summary.")] = False,
 ) -> None:
     """Search the data values the params file names until every target holds."""
@@ -81,6 +85,7 @@ def tune(
         db=db,
         first_batch=first_batch,
         stop=stop,
+        sigma=sigma,
     )
     console = stderr_console()
     progress = Progress(

@@ -32,6 +32,7 @@ class Plan:
     workers: int = 1
     backend: str = "local"
     address: str | None = None
+    sigma: float = 1 / 6  # CMA-ES's first step (study.py), a share of each range
 
 
 def play_counts(total: int, plays: int, multiple: int) -> list[int]:

@@ -32,7 +32,7 @@ from .data import (
 )
 from .evaluate import Plan
 from .params import Param, Scalar, load_params_file, locate, record_label
-from .study import TrialOutcome, Tuner, study_name
+from .study import DEFAULT_SIGMA, TrialOutcome, Tuner, study_name
 from .targets import Target, parse_target, with_cells
 
 MAX_GAMES = 100_000
@@ -57,6 +57,7 @@ class TuneRequest:
     db: str | None = None
     first_batch: int | None = None
     stop: str = "interval"
+    sigma: float = DEFAULT_SIGMA
 
 
 def data_digest(directory: Path) -> str:
@@ -75,6 +76,8 @@ def _check_request(req: TuneRequest) -> None:
         raise ConfigError(f"unknown backend {req.backend!r} (known: {', '.join(BACKENDS)})")
     if req.workers < 1:
         raise ConfigError("--workers must be >= 1")
+    if not 0.01 <= req.sigma <= 1.0:
+        raise ConfigError("--sigma must be 0.01..1 (a share of each range)")
     if not req.targets:
         raise ConfigError("give at least one --target")
     if req.out.exists() and (not req.out.is_dir() or _foreign(req.out)):
@@ -122,6 +125,7 @@ def prepare(req: TuneRequest, workdir: Path) -> Prepared:
         req.workers,
         req.backend,
         req.address,
+        req.sigma,
     )
     name = study_name(req.game, plan, targets, params, data_digest(base))
     url = db_url(req.db)
@@ -211,6 +215,7 @@ def write_outputs(prep: Prepared, tuner: Tuner) -> dict[str, Any]:
         "config": prep.plan.config,
         "games_per_cell": prep.plan.games,
         "first_batch": prep.plan.first_batch,
+        "sigma": prep.plan.sigma,
         "backend": prep.plan.backend,
         "workers": prep.plan.workers,
         "params": [

@@ -32,6 +32,8 @@ from .evaluate import Plan, play_batch
 from .params import Param, Scalar
 from .targets import Target, TrialScore, change_penalty
 
+DEFAULT_SIGMA = 1 / 6  # CMA-ES's first step, a share of each range (Optuna's default)
+
 
 def import_optuna() -> Any:
     try:
@@ -71,6 +73,7 @@ def study_name(
         "config": plan.config,
         "games": plan.games,
         "first": plan.first_batch,
+        "sigma": plan.sigma,
         "targets": [t.text for t in targets],
         "params": [(p.name, p.kind, p.low, p.high, p.choices, p.start) for p in params],
         "base": base_digest,
@@ -88,13 +91,16 @@ def _distribution(optuna: Any, p: Param) -> Any:
     return dists.CategoricalDistribution(list(p.choices))
 
 
-def _sampler(optuna: Any, params: list[Param], seed: int) -> Any:
+def _sampler(optuna: Any, params: list[Param], seed: int, sigma: float = DEFAULT_SIGMA) -> Any:
     if all(p.kind != "choice" for p in params):
-        with warnings.catch_warnings():  # x0 and sigma0: deprecated in Optuna 4.9, still honoured
+        # x0 and sigma0 (deprecated in Optuna 4.9, still honoured): the search starts from the
+        # start values with a first step of ``sigma`` of each range (CMA-ES works on the
+        # ranges scaled to 0..1; Optuna's default is a sixth)
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore", FutureWarning)
             return optuna.samplers.CmaEsSampler(
                 x0={p.name: p.start for p in params},
-                sigma0=max(0.1, min(p.scale() for p in params) / 4),
+                sigma0=sigma,
                 seed=seed,
                 independent_sampler=optuna.samplers.TPESampler(seed=seed),
                 warn_independent_sampling=False,
@@ -189,7 +195,8 @@ class Tuner:
         if left:
             trial = self.optuna.trial.Trial(self.study, left[0]._trial_id)
         else:
-            self.study.sampler = _sampler(self.optuna, self.params, self.plan.seed * 1_000_003 + k)
+            seed = self.plan.seed * 1_000_003 + k
+            self.study.sampler = _sampler(self.optuna, self.params, seed, self.plan.sigma)
             trial = self.study.ask(self.distributions)
         values: dict[str, Scalar] = {p.name: trial.params[p.name] for p in self.params}
         started = time.perf_counter()
