@@ -291,9 +291,16 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             if isinstance(observation, SeatView)
             else SeatView.from_observation(observation)
         )
-        config = v.config if isinstance(v.config, GraxiaConfig) else self.make_config(v.config)
+        layout = self.layout
+        cat, sc = v.cat, v.sc
+        if isinstance(v.config, GraxiaConfig) and cat is not None and sc is not None:
+            config = v.config  # a seat view: the state's catalog and scenario, no look-up
+            return determinize(
+                v, rng, lambda r: GraxiaState(config, r, cat, sc), lambda s: layout(s.config)
+            )
+        dumped = self.make_config(v.config)
         return determinize(
-            v, rng, lambda r: self.empty_state(config, r), lambda s: self.layout(s.config)
+            v, rng, lambda r: self.empty_state(dumped, r), lambda s: layout(s.config)
         )
 
     def state_to_json(self, state: GraxiaState) -> dict[str, Any]:

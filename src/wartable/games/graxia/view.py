@@ -24,7 +24,7 @@ from wartable.core.rng import Rng
 from . import actions as A
 from . import solo_setup
 from .actions import Layout
-from .catalog import Catalog
+from .catalog import Catalog, Scenario
 from .config import GraxiaConfig
 from .observe import guardian_in_hand, hidden_pools, open_piles
 from .setup import place_legal
@@ -60,6 +60,7 @@ class SeatView:
         "portal",
         "public_pool",
         "round_no",
+        "sc",
         "sdeck",
         "seat",
         "solo",
@@ -76,7 +77,8 @@ class SeatView:
 
     seat: int | None  # None: a spectator's observation (from the dict only)
     config: GraxiaConfig | dict[str, Any]  # the dict's config is validated by the caller
-    cat: Catalog | None
+    cat: Catalog | None  # the state's catalog and scenario (None: from the dict)
+    sc: Scenario | None
     phase: int
     round_no: int
     current: int
@@ -121,6 +123,7 @@ class SeatView:
         v.seat = seat
         v.config = s.config
         v.cat = cat
+        v.sc = s.sc
         v.phase = s.phase
         v.round_no = s.round_no
         v.current = s.current
@@ -166,6 +169,7 @@ class SeatView:
         v.seat = obs["seat"]
         v.config = obs["config"]
         v.cat = None
+        v.sc = None
         v.phase = PHASES.index(obs["phase"])
         v.round_no = obs["round"]
         v.current = obs["current"]
