@@ -61,7 +61,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     _game("weapons", "agents game hidden rules state"),
     _game(
         "graxia",
-        "actions battle board bots bots_diff bots_eval bots_solo catalog choices command effects game hexes "
+        "actions battle board bots bots_eval bots_solo catalog choices command effects game hexes "
         "hidden npc npc_battle npc_cards npc_choice npc_move npc_order observe positions push relics "
         "setup solo_awards solo_choices solo_mods solo_rules state turn victory view",
     ),

@@ -5,8 +5,8 @@ greedily: in the Command Phase every legal action is scored by the position it l
 (material and health, controlled tiles weighted by the scenario's objectives, units drawing
 near objectives they do not hold, victory points, mana, a safe Guardian): moves, summons,
 shields, portals, draws, buys and set-up placements from their effect (``bots_eval.py``), the
-rest on a copy of the state, scored from the tiles the action changed (``bots_diff.py``); an
-attack is scored after playing its battle out with both sides passing and bluffing. In battle it plays the
+rest on a copy of the state; an attack is scored after playing its battle out with both sides
+passing and bluffing. In battle it plays the
 ability or spell that most improves its battle value against the enemy's, sacrifices a spare
 spell when the result is close, and bluffs otherwise.
 """
@@ -21,7 +21,6 @@ from wartable.core.rng import Rng
 from . import actions as A
 from . import battle
 from . import bots_solo as S
-from .bots_diff import applied_score
 from .bots_eval import Scorer, unit_risk
 from .catalog import Catalog, Scenario
 from .solo_choices import LOSE_CARD
@@ -357,9 +356,9 @@ class HeuristicAgent:
                 game.apply_fast(t, seat, a, None)
                 if kind == A.K_ATTACK:
                     _finish_battle(game, t, not self.incremental)
-                found = None if scorer is None else applied_score(scorer, t)
-                if found is None:
-                    found = evaluate(t, seat)
+                # evaluate itself, not a re-scoring of what changed: a score equal only to
+                # 1e-9 breaks exact ties otherwise than this sum's rounding does (docs/speed.md)
+                found = evaluate(t, seat)
             score = found + rng.below(100) * 1e-4
             if s.phase in (DRAW, BUY) and a in (A.DRAW_UNIT, A.BUY_UNIT):
                 units = sum(1 for c in s.hands[seat] if c < len(s.cat.units))

@@ -103,7 +103,6 @@ class Scorer:
         "foe",
         "g",
         "guardian",
-        "kills",
         "n",
         "obj",
         "own",
@@ -114,7 +113,6 @@ class Scorer:
         "seat",
         "spy",
         "targets",
-        "targets_now",
         "threat",
         "todo",
         "vp_capture",
@@ -153,11 +151,11 @@ class Scorer:
             self.castle = sc.param("castle")
         self.spy = s.track[T_SPY0 + seat] if v == "assassination" else -1
         self.threat = v == "mana_destroyed" and s.current == seat
-        self.kills = v == "mana_destroyed"
         self.portals = sum(1 for p in s.portal if p == seat)
         self.g = s.guardian_cell(seat)
-        self.targets_now = self._targets(s.track[T_BANNER0 + seat])
-        self.todo = todo_targets(s, seat, self.targets_now, self.enemies, [])
+        self.todo = todo_targets(
+            s, seat, self._targets(s.track[T_BANNER0 + seat]), self.enemies, []
+        )
         self.pull_sum = sum(self._pull(c, self.todo) for c in self.own if not guardian[unit[c]])
 
     @staticmethod
@@ -171,10 +169,6 @@ class Scorer:
         if self.s.sc.victory == "banner_wars":  # evaluate's targets, with the banner moved
             return [self.s.sc.banners[self.foe], banner]
         return self.targets
-
-    def pull_at(self, c: int, todo: list[int]) -> float:
-        """An own unit's pull on ``c`` toward the nearest of ``todo`` (bots_diff.py)."""
-        return self._pull(c, todo)
 
     def _pull(self, c: int, todo: list[int]) -> float:
         if not todo:
