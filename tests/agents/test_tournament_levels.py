@@ -59,6 +59,9 @@ def test_an_agent_that_has_not_played_has_no_rating(tmp_path: Path) -> None:
 def test_no_log_no_entry_and_bad_logs_are_refused(tmp_path: Path) -> None:
     assert build(tmp_path) == {}
     _round_robin(tmp_path / "a.jsonl", games=2)
+    (tmp_path / "a.jsonl").write_text((tmp_path / "a.jsonl").read_text().splitlines()[0] + "\n")
+    assert build(tmp_path) == {}  # a log with its header alone: no game, no rating
+    _round_robin(tmp_path / "a.jsonl", games=2)
     shutil.copy(tmp_path / "a.jsonl", tmp_path / "b.jsonl")
     with pytest.raises(LogError, match="second round-robin log of weapons"):
         build(tmp_path)

@@ -8,7 +8,8 @@ agents: the header says which). Each log is reported without playing (the tourna
 own Elo fit and bootstrap interval, so the lobby shows the very figures the tournament
 prints) and written to ``server/static/data/levels.json``: per game, the config and seat
 count the round robin was played with, the fewest games of any pairing, and per agent
-that has played its Elo, 95% interval and games. A game without a log has no entry, so the lobby shows no Elo for it.
+that has played its Elo, 95% interval and games. A game without a log, or whose log has
+no finished game yet, has no entry, so the lobby shows no Elo for it.
 ``tests/web/test_web_levels.py`` fails when the file is stale.
 """
 
@@ -74,11 +75,15 @@ def entry(path: Path) -> dict[str, Any]:
 def build(logs: Path = LOGS) -> dict[str, Any]:
     """Every game's entry, keyed by game id (from each log's header, not its file name)."""
     out: dict[str, Any] = {}
+    seen: set[str] = set()
     for path in sorted(logs.glob("*.jsonl")):
-        game_id = read_header(path)["game"]
-        if game_id in out:
+        head = read_header(path)
+        game_id = head["game"]
+        if game_id in seen:
             raise LogError(f"{path}: a second round-robin log of {game_id}")
-        out[game_id] = entry(path)
+        seen.add(game_id)
+        if read_results(path, head):  # a log just started rates nobody yet
+            out[game_id] = entry(path)
     return out
 
 
