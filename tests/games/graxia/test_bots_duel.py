@@ -4,6 +4,11 @@ position, and the committed tournament logs that measure them (docs/agents.md,
 
 from __future__ import annotations
 
+import json
+import math
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from wartable.agents.specs import available_agents, make_agent
@@ -22,6 +27,12 @@ from wartable.games.graxia.hidden import scramble
 from wartable.games.graxia.state import COMMAND, OVER, T_HOLD0, T_WINNER, GraxiaState
 from wartable.server.bot_limits import BotLimits, check_bot_spec
 from wartable.server.errors import Unprocessable
+from wartable.sim.ratings import PairResult, fit_elo
+from wartable.sim.tournament import make_tasks, play_task
+
+TOURNAMENTS = Path(__file__).resolve().parents[3] / "docs" / "tournaments"
+HARD_LOG = TOURNAMENTS / "graxia-hard-heuristic.jsonl"
+LEVELS_LOG = TOURNAMENTS / "levels" / "graxia.jsonl"
 
 
 def _command_position(scenario: str, seed: int, turn: int, seat: int) -> GraxiaState:
@@ -95,9 +106,10 @@ def test_duel_value_counts_the_scenarios_victory_terms() -> None:
     assert duel_value(won, 0) > duel_value(held, 0) and duel_value(won, 1) < duel_value(s, 1)
 
 
-def test_easy_slips_among_the_best_and_normal_and_hard_search_them() -> None:
-    """Every level picks among the one-ply ranking's best ``width``; ``easy`` sometimes
-    plays one that is not the best, deterministically for its seed."""
+def test_easy_slips_among_the_best_normal_plays_the_best_hard_searches_them() -> None:
+    """``easy`` picks among the one-ply ranking's best ``width``, sometimes not the best,
+    deterministically for its seed; ``normal`` plays the ranking's best; ``hard`` one of
+    its ``width`` best."""
     state = _command_position("2p-1", 5, 2, 0)
     legal = GAME.legal_actions(state, 0)
     obs = GAME.observe(state, 0)
@@ -107,5 +119,88 @@ def test_easy_slips_among_the_best_and_normal_and_hard_search_them() -> None:
     assert set(picks) <= set(order[: easy.width])
     assert order[0] in picks and len(set(picks)) > 1
     assert picks == [easy.act(GAME, obs, legal, 0, Rng(seed)) for seed in range(30)]
-    for level in (NormalAgent(), HardAgent()):
-        assert level.act(GAME, obs, legal, 0, Rng(1)) in order[: level.width]
+    assert {NormalAgent().act(GAME, obs, legal, 0, Rng(seed)) for seed in range(5)} == {order[0]}
+    hard = HardAgent()
+    assert hard.act(GAME, obs, legal, 0, Rng(1)) in order[: hard.width]
+
+
+def _log(path: Path) -> tuple[dict[str, Any], list[tuple[int, int, float, int]]]:
+    """A committed tournament log read as plain JSON lines: its header and its games."""
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    games = [(g["pair"], g["index"], float(g["score"]), g["decisions"]) for g in lines[1:]]
+    return lines[0]["tournament"], games
+
+
+def _wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% score interval of a mean over ``n`` games (draws count half)."""
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def test_the_hard_log_is_paired_and_genuine() -> None:
+    """docs/tournaments/graxia-hard-heuristic.jsonl: ``hard`` against the heuristic in 2p-1,
+    every deal played from both seats (games 2m and 2m+1, the first agent's seats
+    alternating), and the shortest logged game re-played from the header's seeds gives the
+    logged result and length."""
+    head, games = _log(HARD_LOG)
+    assert head["game"] == "graxia" and head["config"] == {"scenario": "2p-1"}
+    assert head["agents"] == ["hard", "heuristic"]
+    indices = sorted(index for pair, index, _, _ in games if pair == 0)
+    assert len(indices) >= 20 and indices == list(range(len(indices)))
+    assert len(indices) % 2 == 0, "a deal played from one seat only"
+    pair, index, score, decisions = min(games, key=lambda g: g[3])
+    _, tasks = make_tasks(head["game"], head["config"], head["agents"], index + 1, head["seed"])
+    task = next(t for t in tasks if (t.pair, t.index) == (pair, index))
+    assert task.seat_specs[index % 2] == "hard"  # the first agent's seat follows the parity
+    assert task.seed == tasks[2 * (index // 2)].seed  # the deal both seatings share
+    assert play_task(task) == (pair, index, score, decisions)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the committed 2p-1 log is short of 100 games (docs/agents.md: resume its command)",
+)
+def test_hard_beats_the_heuristic_by_the_bar() -> None:
+    """The goal: over >= 100 paired games ``hard`` scores >= 0.70 against the heuristic and
+    the Wilson 95% interval's low end, computed here from the log's lines, is >= 0.60."""
+    _, games = _log(HARD_LOG)
+    scores = [score for _, _, score, _ in games]
+    mean = sum(scores) / len(scores)
+    low, _ = _wilson(mean, len(scores))
+    assert len(scores) >= 100 and mean >= 0.70 and low >= 0.60, (len(scores), mean, low)
+
+
+def _level_elo() -> list[float]:
+    """The Bradley-Terry fit (the tournament's Elo scale) of the levels' round robin, from
+    the log's lines: easy, normal, hard, heuristic."""
+    head, games = _log(LEVELS_LOG)
+    assert head["game"] == "graxia" and head["config"] == {"scenario": "2p-1"}
+    specs = head["agents"]
+    assert specs == ["easy", "normal", "hard", "heuristic"]
+    pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
+    results = [
+        PairResult(i, j, tuple(s for p, _, s, _ in games if p == k))
+        for k, (i, j) in enumerate(pairs)
+    ]
+    # the levels' own pairings (easy-normal, easy-hard, normal-hard): whole deals, 10 games+
+    for k in (0, 1, 3):
+        assert len(results[k].scores) >= 10 and len(results[k].scores) % 2 == 0
+    return fit_elo(len(specs), results)
+
+
+def test_the_levels_round_robin_orders_easy_normal_hard() -> None:
+    """docs/tournaments/levels/graxia.jsonl (the lobby's figures): one round robin of easy,
+    normal, hard and the heuristic in 2p-1; the fitted ratings put easy < normal < hard."""
+    easy, normal, hard, _ = _level_elo()
+    assert easy < normal < hard
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the committed round robin is partial (docs/agents.md: resume its command)",
+)
+def test_each_level_is_100_elo_above_the_one_below() -> None:
+    """The goal: each level at least 100 Elo above the one below in that round robin."""
+    easy, normal, hard, _ = _level_elo()
+    assert normal - easy >= 100 and hard - normal >= 100, (easy, normal, hard)
