@@ -26,12 +26,6 @@ PAIRED_KEYS = ("format", "game", "config", "seats", "mirror", "max_decisions")
 # the issue asks for 100 pairs a scenario; the planner runs that ended before this session's
 # deadline (2 cores shared with four other engineers) hold fewer: the docs say how many
 MIN_PAIRS = 25
-# where the logged pairs do not show the planner better (p >= 0.05), the test says so: a
-# strict xfail, which fails as soon as new logs show it
-NOT_SHOWN: dict[int, str] = {
-    4: "Solo 4: on 25 pairs the planner won 5 deals the heuristic lost, the heuristic 1 the "
-    "planner lost (p = 0.11): more games are needed",
-}
 
 
 def sign_test_p(only_first: int, only_second: int) -> float:
@@ -84,16 +78,7 @@ def _games(paths: list[Path], agent: str, k: int) -> tuple[dict[str, Any], list[
     return first, games
 
 
-def _scenarios() -> list[Any]:
-    return [
-        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=NOT_SHOWN[k]))
-        if k in NOT_SHOWN
-        else k
-        for k in SCENARIOS
-    ]
-
-
-@pytest.mark.parametrize("k", _scenarios())
+@pytest.mark.parametrize("k", SCENARIOS)
 def test_the_planner_beats_the_heuristic_on_paired_seeds(k: int) -> None:
     strong_head, strong = _games(planner_logs(k), "planner", k)
     weak_head, weak = _games([heuristic_log(k)], "heuristic", k)
