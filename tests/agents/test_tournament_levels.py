@@ -21,7 +21,7 @@ def _round_robin(path: Path, games: int = 6) -> dict[str, Any]:
 
 def test_an_entry_is_the_tournaments_own_report(tmp_path: Path) -> None:
     result = _round_robin(tmp_path / "any-name.jsonl")
-    entry = build(tmp_path)["weapons"]  # keyed by the header's game, not the file name
+    entry = build(tmp_path, min_games=1)["weapons"]  # keyed by the header's game, not the file name
     assert entry["players"] == 2 and entry["config"] == {"players": 2}
     assert entry["games_per_pairing"] == 6
     ratings = {r["agent"]: r for r in result["ratings"]}
@@ -40,7 +40,10 @@ def test_an_entry_is_the_tournaments_own_report(tmp_path: Path) -> None:
 
 def test_games_per_pairing_is_read_from_the_log(tmp_path: Path) -> None:
     _round_robin(tmp_path / "w.jsonl", games=4)
-    assert build(tmp_path)["weapons"]["games_per_pairing"] == 4
+    assert build(tmp_path, min_games=1)["weapons"]["games_per_pairing"] == 4
+    # fewer games than the lobby's minimum: no entry (one game can rank hard below easy)
+    assert build(tmp_path, min_games=5) == {}
+    assert build(tmp_path, min_games=4) != {}
 
 
 def test_an_agent_that_has_not_played_has_no_rating(tmp_path: Path) -> None:
@@ -51,22 +54,23 @@ def test_an_agent_that_has_not_played_has_no_rating(tmp_path: Path) -> None:
     path.write_text(
         "\n".join(line for line in lines if '"pair": 0' in line or "tournament" in line) + "\n"
     )
-    entry = build(tmp_path)["weapons"]
+    entry = build(tmp_path, min_games=0)["weapons"]
     assert set(entry["agents"]) == set(AGENTS)
     assert entry["games_per_pairing"] == 0
+    assert build(tmp_path, min_games=1) == {}
 
 
 def test_no_log_no_entry_and_bad_logs_are_refused(tmp_path: Path) -> None:
-    assert build(tmp_path) == {}
+    assert build(tmp_path, min_games=1) == {}
     _round_robin(tmp_path / "a.jsonl", games=2)
     (tmp_path / "a.jsonl").write_text((tmp_path / "a.jsonl").read_text().splitlines()[0] + "\n")
-    assert build(tmp_path) == {}  # a log with its header alone: no game, no rating
+    assert build(tmp_path, min_games=1) == {}  # a log with its header alone: no game, no rating
     _round_robin(tmp_path / "a.jsonl", games=2)
     shutil.copy(tmp_path / "a.jsonl", tmp_path / "b.jsonl")
     with pytest.raises(LogError, match="second round-robin log of weapons"):
-        build(tmp_path)
+        build(tmp_path, min_games=1)
     (tmp_path / "b.jsonl").write_text('{"not": "a header"}\n')
     before = (tmp_path / "b.jsonl").read_bytes()
     with pytest.raises(LogError, match=r"b\.jsonl:1: not a tournament log's header"):
-        build(tmp_path)
+        build(tmp_path, min_games=1)
     assert (tmp_path / "b.jsonl").read_bytes() == before

@@ -1,5 +1,9 @@
 """The levels' Elo beside the bot choice: the data file is current, and the real lobby shows it
-only for a table like the one the round robin was played at."""
+only for a table like the one the round robin was played at.
+
+The shipped file rates a game only once every pairing of its round robin has
+``MIN_GAMES`` games, so the browser tests serve the lobby a levels file built the same way
+(``tournament_levels.build``) from a small real round robin played here."""
 
 from __future__ import annotations
 
@@ -7,10 +11,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page
 from tests.web.webplay import Server
 
-from wartable.sim.tournament_levels import OUT, text
+from wartable.sim.tournament import run_tournament
+from wartable.sim.tournament_levels import OUT, build, text
 
 
 def test_levels_file_is_current() -> None:
@@ -21,10 +27,23 @@ def test_levels_file_is_current() -> None:
     )
 
 
-def _levels() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(OUT.read_text())
-    assert data, "no round-robin log in docs/tournaments/levels/"
+@pytest.fixture(scope="module")
+def levels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A levels file from a real Draconia round robin of easy, normal and the heuristic."""
+    logs = tmp_path_factory.mktemp("levels")
+    run_tournament(
+        "draconia", ["easy", "normal", "heuristic"], 2, seed=5, log_path=logs / "draconia.jsonl"
+    )
+    data = build(logs, min_games=2)
+    assert set(data) == {"draconia"}
     return data
+
+
+def _serve(page: Page, data: dict[str, Any]) -> None:
+    page.route(
+        "**/static/data/levels.json",
+        lambda route: route.fulfill(content_type="application/json", body=json.dumps(data)),
+    )
 
 
 def _signed(n: int) -> str:
@@ -41,9 +60,12 @@ def _measured_two_player_game(data: dict[str, Any]) -> tuple[str, str]:
     raise AssertionError("no round robin at a default 2-player table")
 
 
-def test_the_bot_picker_shows_each_levels_elo(server: Server, page: Page) -> None:
-    data = _levels()
+def test_the_bot_picker_shows_each_levels_elo(
+    server: Server, page: Page, levels: dict[str, Any]
+) -> None:
+    data = levels
     gid, level = _measured_two_player_game(data)
+    _serve(page, data)
     page.goto(server.base + "/")
     page.click(f'[data-game-id="{gid}"]')
     options = page.eval_on_selector_all(
@@ -67,8 +89,11 @@ def test_the_bot_picker_shows_each_levels_elo(server: Server, page: Page) -> Non
     assert page.locator("[data-level-elo]").count() == 0
 
 
-def test_no_elo_where_no_round_robin_was_played(server: Server, page: Page) -> None:
-    data = _levels()
+def test_no_elo_where_no_round_robin_was_played(
+    server: Server, page: Page, levels: dict[str, Any]
+) -> None:
+    data = levels
+    _serve(page, data)
     page.goto(server.base + "/")
     unmeasured = [g for g in ("skirm", "weapons", "invasion", "graxia") if g not in data]
     for gid in unmeasured:
@@ -91,11 +116,14 @@ def test_no_elo_where_no_round_robin_was_played(server: Server, page: Page) -> N
         assert page.locator("[data-level-elo]").count() == 0
 
 
-def test_levels_elo_screenshots(server: Server, browser: Browser, shots: Path) -> None:
-    gid, level = _measured_two_player_game(_levels())
+def test_levels_elo_screenshots(
+    server: Server, browser: Browser, shots: Path, levels: dict[str, Any]
+) -> None:
+    gid, level = _measured_two_player_game(levels)
     for width, height in ((1280, 900), (360, 740)):
         ctx = browser.new_context(viewport={"width": width, "height": height})
         page = ctx.new_page()
+        _serve(page, levels)
         page.goto(server.base + "/")
         page.click(f'[data-game-id="{gid}"]')
         page.select_option('[data-seat-kind="1"]', level)

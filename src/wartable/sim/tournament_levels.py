@@ -9,7 +9,7 @@ own Elo fit and bootstrap interval, so the lobby shows the very figures the tour
 prints) and written to ``server/static/data/levels.json``: per game, the config and seat
 count the round robin was played with, the fewest games of any pairing, and per agent
 that has played its Elo, 95% interval and games. A game without a log, or whose log has
-no finished game yet, has no entry, so the lobby shows no Elo for it.
+fewer than ``MIN_GAMES`` games in some pairing, has no entry: the lobby shows no Elo for it.
 ``tests/web/test_web_levels.py`` fails when the file is stale.
 """
 
@@ -25,6 +25,9 @@ from wartable.games import get_game
 from .tournament import run_tournament
 from .tournament_log import LogError, read_header, read_results
 
+# a rating from fewer games per pairing says next to nothing (one game can rank hard
+# below easy): the lobby shows none until every pairing of the log has this many
+MIN_GAMES = 10
 ROOT = Path(__file__).resolve().parents[3]
 LOGS = ROOT / "docs/tournaments/levels"
 OUT = ROOT / "src/wartable/server/static/data/levels.json"
@@ -72,8 +75,9 @@ def entry(path: Path) -> dict[str, Any]:
     }
 
 
-def build(logs: Path = LOGS) -> dict[str, Any]:
-    """Every game's entry, keyed by game id (from each log's header, not its file name)."""
+def build(logs: Path = LOGS, min_games: int = MIN_GAMES) -> dict[str, Any]:
+    """Every game's entry, keyed by game id (from each log's header, not its file name), for
+    the logs whose every pairing has ``min_games`` games or more."""
     out: dict[str, Any] = {}
     seen: set[str] = set()
     for path in sorted(logs.glob("*.jsonl")):
@@ -83,12 +87,14 @@ def build(logs: Path = LOGS) -> dict[str, Any]:
             raise LogError(f"{path}: a second round-robin log of {game_id}")
         seen.add(game_id)
         if read_results(path, head):  # a log just started rates nobody yet
-            out[game_id] = entry(path)
+            found = entry(path)
+            if found["games_per_pairing"] >= min_games:
+                out[game_id] = found
     return out
 
 
-def text(logs: Path = LOGS) -> str:
-    return json.dumps(build(logs), indent=1, sort_keys=True) + "\n"
+def text(logs: Path = LOGS, min_games: int = MIN_GAMES) -> str:
+    return json.dumps(build(logs, min_games), indent=1, sort_keys=True) + "\n"
 
 
 if __name__ == "__main__":
