@@ -10,11 +10,16 @@ the machine is shared, and wall time would measure the other processes too.
 reference (``CopyingHeuristicAgent``: every action tried on a copy of the state, what the
 heuristic did before its incremental evaluation), each deal from both seats, and prints the
 heuristic's score with its Wilson 95% interval and the two agents' CPU seconds per decision.
+``python -m bench.bench_graxia logs 40 2p-1 2p-3`` prints a hash of each heuristic
+self-play game's action log (seeds 900 on): run it at two commits and compare, the same
+games give the same hashes.
 ``WARTABLE_ENGINE=python`` measures the pure-Python engine (``wartable._fast``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 import time
 import timeit
@@ -125,11 +130,27 @@ def duel(games: int = 200, scenario: str = "2p-1", seed: int = 1000) -> dict[str
     }
 
 
-if __name__ == "__main__":
-    import json
+def log_hashes(games: int, scenarios: tuple[str, ...]) -> dict[str, Any]:
+    """Per scenario, a short hash of each heuristic self-play game's action log."""
+    out: dict[str, Any] = {"engine": "compiled" if _fast.ACTIVE else "python"}
+    for scenario in scenarios:
+        config = GAME.make_config({"scenario": scenario})
+        out[scenario] = [
+            hashlib.sha256(
+                json.dumps(
+                    play_match(GAME, config, 900 + i, [HeuristicAgent(), HeuristicAgent()]).actions
+                ).encode()
+            ).hexdigest()[:16]
+            for i in range(games)
+        ]
+    return out
 
+
+if __name__ == "__main__":
     args = sys.argv[1:]
-    if args[:1] == ["duel"]:
+    if args[:1] == ["logs"]:
+        result = log_hashes(int(args[1]), tuple(args[2:]))
+    elif args[:1] == ["duel"]:
         count = int(args[1]) if len(args) > 1 else 200
         result = duel(count, args[2] if len(args) > 2 else "2p-1")
     elif args[:1] == ["rates"]:
