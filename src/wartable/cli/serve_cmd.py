@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import math
+import os
 from typing import Annotated
 
 import typer
+
+from wartable.core.errors import WartableError
+from wartable.core.untrusted import load_config
+from wartable.games import get_game
 
 from .common import cli_errors, fail
 
@@ -133,6 +138,14 @@ def serve(
     api_docs: Annotated[
         bool, typer.Option("--api-docs", help="Serve /docs, a plain page listing the API routes.")
     ] = False,
+    data: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--data",
+            help="GAME=DIR: every new match of GAME plays the data directory DIR (your own "
+            "cards, or a set tuned by `wartable tune`); repeatable, one per game.",
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
     proxy: Annotated[
         str | None,
@@ -156,8 +169,10 @@ def serve(
     for flag, value in (("--bot-max-seconds", bot_max_seconds), ("--bot-timeout", bot_timeout)):
         if not math.isfinite(value):
             fail(f"{flag} must be a finite number, got {value}")
+    data_dirs = own_data_dirs(data or [])
     settings = Settings(
         database_url=db or default_database_url(),
+        data_dirs=data_dirs,
         seat_timeout=seat_timeout,
         bot_workers=bot_workers,
         bot_delay=bot_delay,
@@ -182,6 +197,34 @@ def serve(
         run(settings, host, port, log_level, proxy=proxy)
     except StartupError as err:
         fail(f"wartable serve: {err}", EXIT_DATABASE)
+
+
+def own_data_dirs(values: list[str]) -> tuple[tuple[str, str], ...]:
+    """The ``--data GAME=DIR`` pairs, each checked before the server starts: a known game
+    with a data directory setting, a directory its data loads from (else a clear error)."""
+    chosen: dict[str, str] = {}
+    for value in values:
+        game_id, sep, directory = value.partition("=")
+        if not sep or not game_id or not directory:
+            fail(f"--data {value!r}: expected GAME=DIR")
+        try:
+            game = get_game(game_id)
+        except WartableError as err:
+            fail(f"--data {value!r}: {err}")
+        if game_id in chosen:
+            fail(f"--data: {game_id} is given twice")
+        if "data_dir" not in game.config_model.model_fields:
+            fail(f"--data: {game_id} has no data directory setting")
+        path = os.path.abspath(directory)
+        if not os.path.isdir(path):
+            fail(f"--data {value!r}: no directory {path}")
+        try:  # the data loads and a game starts on it, or the server does not start
+            config = load_config(game, {"data_dir": path}, allow_local_data=True)
+            game.new_state(config, 0)
+        except WartableError as err:
+            fail(f"--data {value!r}: {err}")
+        chosen[game_id] = path
+    return tuple(chosen.items())
 
 
 def register(app: typer.Typer) -> None:

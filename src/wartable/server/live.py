@@ -56,6 +56,10 @@ class LiveMatch:
         self.game: Game[Any, Any] = get_game(row.game)
         self.config = self.game.make_config(row.config)
         self.config_json: dict[str, Any] = row.config
+        # what players see: the operator's data directory is the server's business (a match
+        # on it says so with ``own_data``; a rematch takes the server's data again)
+        self.public_config = {k: v for k, v in row.config.items() if k != "data_dir"}
+        self.own_data = row.config.get("data_dir") is not None
         self.seed = row.seed
         self.name = row.name
         self.status = row.status
@@ -273,6 +277,7 @@ class LiveMatch:
             "rematch": self.rematch_id,
             "clock": self.clock_view(),
             "created_at": self.created_at,
+            "own_data": self.own_data,
         }
 
     def replay(self, seat: int | None) -> dict[str, Any]:
@@ -287,13 +292,14 @@ class LiveMatch:
             "reason": self.reason,
             "seats": self.seat_info(),
             "version": self.version,
+            "own_data": self.own_data,
         }
         if self.ended:
             outcome = self.game.outcome(self.state) if self.game.is_terminal(self.state) else None
             log = {
                 "format": FORMAT,
                 "game": self.game.id,
-                "config": self.config_json,
+                "config": self.public_config,
                 "seed": self.seed,
                 "actions": [[a.seat, a.notation] for a in self.log],
                 "outcome": outcome.to_json() if outcome else None,
@@ -310,7 +316,7 @@ class LiveMatch:
             "complete": False,
             "replay": None,
             "seat": seat,
-            "config": self.config_json,
+            "config": self.public_config,
             "actions": [
                 {
                     "index": a.idx,

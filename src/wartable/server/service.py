@@ -22,6 +22,7 @@ from sqlalchemy.exc import DBAPIError
 
 from wartable.agents.specs import make_agent
 from wartable.core.errors import WartableError
+from wartable.core.untrusted import load_config
 from wartable.games import get_game
 
 from .bot_limits import BotLimits, check_bot_spec
@@ -202,6 +203,9 @@ class MatchService:
         game = get_game(req.game)
         game_config, clock = take_clock(req.config)
         config = check_config(game, game_config)
+        own_data = self.settings.data_dir_for(game.id)
+        if own_data is not None:  # the operator's data (checked at start-up), never a player's
+            config = load_config(game, {**game_config, "data_dir": own_data}, allow_local_data=True)
         config_json = config.model_dump(mode="json")
         seed = secrets.randbits(63)
         players = game.num_players(game.new_state(config, 0))
@@ -368,7 +372,7 @@ class MatchService:
                     {
                         "game": match.game.id,
                         "config": config_with_clock(
-                            match.config_json, match.clock.row if match.clock else None
+                            match.public_config, match.clock.row if match.clock else None
                         ),
                         "name": match.name,
                         "seats": [

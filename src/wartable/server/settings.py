@@ -72,6 +72,12 @@ class Settings:
     # chat: at most chat_burst messages per chat_window seconds from each seat (0: no limit)
     chat_burst: int = 5
     chat_window: float = 10.0
+    # the operator's own data, (game id, directory) pairs: every new match of that game plays
+    # it (a tuned set from `wartable tune`); players can never name a path themselves
+    data_dirs: tuple[tuple[str, str], ...] = ()
+
+    def data_dir_for(self, game_id: str) -> str | None:
+        return next((path for gid, path in self.data_dirs if gid == game_id), None)
 
     @property
     def is_postgres(self) -> bool:
