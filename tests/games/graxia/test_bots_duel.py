@@ -157,10 +157,6 @@ def test_the_hard_log_is_paired_and_genuine() -> None:
     assert play_task(task) == (pair, index, score, decisions)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the committed 2p-1 log is short of 100 games (docs/agents.md: resume its command)",
-)
 def test_hard_beats_the_heuristic_by_the_bar() -> None:
     """The goal: over >= 100 paired games ``hard`` scores >= 0.70 against the heuristic and
     the Wilson 95% interval's low end, computed here from the log's lines, is >= 0.60."""
@@ -196,10 +192,6 @@ def test_the_levels_round_robin_orders_easy_normal_hard() -> None:
     assert easy < normal < hard
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the committed round robin is partial (docs/agents.md: resume its command)",
-)
 def test_each_level_is_100_elo_above_the_one_below() -> None:
     """The goal: each level at least 100 Elo above the one below in that round robin."""
     easy, normal, hard, _ = _level_elo()
