@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from tune_support import PAIRING_ARGS, request, trial_results, write_params
 
@@ -80,3 +81,31 @@ def test_a_killed_run_resumes_to_the_same_result(tmp_path: Path) -> None:
     assert len(after["trials"]) == TRIALS
     assert trial_results(after) == trial_results(unbroken)
     assert after["best_values"] == unbroken["best_values"]
+
+
+def test_a_trial_killed_inside_its_ask_is_drawn_again_as_the_unbroken_run_drew_it(
+    tmp_path: Path,
+) -> None:
+    """A kill between Optuna creating a trial and storing its values leaves a running trial
+    with no values: the resumed run draws them as the unbroken run did (it failed with a
+    KeyError on such a trial)."""
+    import optuna
+
+    def small(where: str, trials: int) -> Any:
+        return request(
+            tmp_path / where,
+            targets=["pairing=0.45..0.55"],
+            trials=trials,
+            games=40,
+            first_batch=12,
+        )
+
+    tune(small("cut", 2))
+    url = f"sqlite:///{tmp_path / 'cut' / 'tune.db'}"
+    (name,) = optuna.get_all_study_names(url)
+    study = optuna.load_study(study_name=name, storage=url)
+    study._storage.create_new_trial(study._study_id)  # what the kill left: no values yet
+    resumed = tune(small("cut", TRIALS))
+    unbroken = tune(small("unbroken", TRIALS))
+    assert len(resumed["trials"]) == TRIALS
+    assert trial_results(resumed) == trial_results(unbroken)

@@ -192,11 +192,15 @@ class Tuner:
     def run_one(self) -> TrialOutcome:
         k = len(self.outcomes())
         left = self._left_running()
+        seed = self.plan.seed * 1_000_003 + k
+        self.study.sampler = _sampler(self.optuna, self.params, seed, self.plan.sigma)
         if left:
             trial = self.optuna.trial.Trial(self.study, left[0]._trial_id)
+            # a kill inside ``ask`` leaves a trial with some values or none: draw the missing
+            # ones as ``ask`` does (the sampler seeded alike; a stored value is kept)
+            for name, distribution in self.distributions.items():
+                trial._suggest(name, distribution)
         else:
-            seed = self.plan.seed * 1_000_003 + k
-            self.study.sampler = _sampler(self.optuna, self.params, seed, self.plan.sigma)
             trial = self.study.ask(self.distributions)
         values: dict[str, Scalar] = {p.name: trial.params[p.name] for p in self.params}
         started = time.perf_counter()
