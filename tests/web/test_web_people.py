@@ -41,14 +41,14 @@ def _duel(browser: Browser, server: Server) -> tuple[Page, Page, str]:
 
 def test_names_are_shown_to_both_seats_and_in_the_lobby(server: Server, browser: Browser) -> None:
     alice, bob, match = _duel(browser, server)
-    alice.wait_for_function("() => document.querySelector('#people').textContent.includes('Bob')")
+    alice.wait_for_function("() => document.querySelector('#people')?.textContent.includes('Bob')")
     assert "You (Alice)" in alice.inner_text("#people")
     assert "Alice" in bob.inner_text('[data-person="0"]')
     assert "You (Bob)" in bob.inner_text('[data-person="1"]')
     assert [s["name"] for s in server.view(match)["seats"]] == ["Alice", "Bob"]
     bob.goto(server.base + "/")
     bob.wait_for_function(
-        "() => document.querySelector('[data-my-seat]').textContent.includes('vs Alice')"
+        "() => document.querySelector('[data-my-seat]')?.textContent.includes('vs Alice')"
     )
     for pg in (alice, bob):
         pg.context.close()
