@@ -15,6 +15,7 @@ from wartable.games.graxia import GAME, check_deck
 from wartable.games.graxia.deckfile import parse
 
 SAMPLE = Path(__file__).parents[2] / "examples" / "decks" / "graxia-iron-and-fire.toml"
+SAMPLE_5_6 = Path(__file__).parents[2] / "examples" / "decks" / "graxia-every-land.toml"
 
 
 def deck_text(**change: object) -> dict[str, object]:
@@ -31,11 +32,40 @@ def write(tmp_path: Path, data: dict[str, object], name: str = "deck.json") -> P
     return p
 
 
-@pytest.mark.parametrize("scenario", ["solo-4", "solo-5", "solo-6"])
-def test_sample_deck_is_legal_9_2(scenario: str) -> None:
-    result = run("deck", "check", str(SAMPLE), "--game", "graxia", "--scenario", scenario)
+@pytest.mark.parametrize(
+    ("sample", "scenario"),
+    [(SAMPLE, "solo-4"), (SAMPLE_5_6, "solo-5"), (SAMPLE_5_6, "solo-6")],
+)
+def test_sample_deck_is_legal_9_2(sample: Path, scenario: str) -> None:
+    result = run("deck", "check", str(sample), "--game", "graxia", "--scenario", scenario)
     assert result.exit_code == 0, result.stderr
     assert "a legal deck" in result.stdout
+
+
+@pytest.mark.parametrize("scenario", ["solo-5", "solo-6"])
+def test_solo_5_and_6_decks_hold_exactly_6_heroes_and_4_large_creatures(scenario: str) -> None:
+    """§9.2 Solo Scenarios 5 and 6: "Player's unit deck size is double (40 unit cards all
+    together with 6 Heroes and 4 Large Creatures)": with, not "may include" (Solo 4), so the
+    counts are exact by default; Solo 4's legal deck (4 and 2) is short of both."""
+    n = scenario[-1]
+    problems = check_deck(str(SAMPLE), scenario)
+    assert f"4 Heroes; exactly 6 (§9.2 Solo Scenario {n})" in problems
+    assert f"2 Large Creatures; exactly 4 (§9.2 Solo Scenario {n})" in problems
+    assert check_deck(str(SAMPLE_5_6), "solo-4") == [
+        "6 Heroes; at most 4 (§9.2 Solo Scenario 4)",
+        "4 Large Creatures; at most 2 (§9.2 Solo Scenario 4)",
+    ]
+
+
+def test_option_at_most_reads_solo_5_counts_as_maxima() -> None:
+    """Option ``solo_deck_counts = "at_most"``: Solo 5's 6 Heroes and 4 Large Creatures are a
+    most, so Solo 4's deck starts a Solo 5 game; by default it is refused."""
+    text = SAMPLE.read_text()
+    at_most = {"scenario": "solo-5", "deck": text, "solo_deck_counts": "at_most"}
+    state = GAME.new_state(GAME.make_config(at_most), 0)
+    assert len(state.decks[0]) == 40
+    with pytest.raises(ConfigError, match="4 Heroes; exactly 6"):
+        GAME.new_state(GAME.make_config({"scenario": "solo-5", "deck": text}), 0)
 
 
 @pytest.mark.parametrize(
@@ -62,7 +92,7 @@ def test_each_broken_rule_is_explained_9_2_solo_scenario_4(
 
 
 def test_hero_and_large_limits_per_scenario_9_2(tmp_path: Path) -> None:
-    """Solo 4: at most 4 Heroes and 2 Large Creatures; solo 5 and 6 allow 6 and 4."""
+    """Solo 4: at most 4 Heroes and 2 Large Creatures; solo 5 and 6 ask for 6 and 4."""
     heroes = ["Balak the Hunter", "Volos Flamebringer", "Grimbark", "Ithel", "Mirra the Seer"]
     large = ["Talon", "Ebon", "Old Oakheart"]
     units = heroes + large + ["Skeleton Legion"] * 3 + ["Mir Pikemen"] * 3
@@ -71,7 +101,8 @@ def test_hero_and_large_limits_per_scenario_9_2(tmp_path: Path) -> None:
     assert "5 Heroes; at most 4 (§9.2 Solo Scenario 4)" in four
     assert "3 Large Creatures; at most 2 (§9.2 Solo Scenario 4)" in four
     five = check_deck(str(path), "solo-5")
-    assert not any("Heroes; at most" in p or "Large Creatures; at most" in p for p in five)
+    assert "5 Heroes; exactly 6 (§9.2 Solo Scenario 5)" in five
+    assert "3 Large Creatures; exactly 4 (§9.2 Solo Scenario 5)" in five
 
 
 @pytest.mark.parametrize(

@@ -72,7 +72,8 @@ def test_ismcts_finishes_every_solo_scenario(scenario: str) -> None:
 def test_heuristic_builds_a_legal_sensible_deck(scenario: str) -> None:
     """§9.2 Solo Scenarios 4-6: the deck is legal (size, Hero and Large Creature limits,
     the box's copies); the Non-Player draws its units from it, so it holds only the Heroes
-    and Large Creatures the starting quota takes, and its normal units are weaker than the
+    and Large Creatures the starting quota takes (Solo 5 and 6: the 6 and 4 the rule asks for,
+    the strongest for the starting units and the weakest for the rest), and its normal units are weaker than the
     average on offer (filler); its spells are better than the average on offer."""
     config = GAME.make_config({"scenario": scenario})
     state = GAME.new_state(config, 3)
@@ -91,8 +92,10 @@ def test_heuristic_builds_a_legal_sensible_deck(scenario: str) -> None:
     rule = sc.deck_rule
     assert rule is not None
     classes = Counter(deckfile.class_of(cat.units[u]) for u in units)
-    need = deckfile.start_needs(sc)
+    need = deckfile.required(sc)  # the starting quota's; Solo 5 and 6: exactly 6 and 4
     assert classes[HERO] == need[HERO] and classes[LARGE] == need[LARGE]
+    if rule.exact_classes:
+        assert (classes[HERO], classes[LARGE]) == (6, 4)
     avail_u, avail_s = deckfile.available(cat, sc)
     normals = [u for u in avail_u if deckfile.class_of(cat.units[u]) == deckfile.NORMAL]
     mean_offer = sum(bots_solo.unit_strength(cat.units[u]) for u in normals) / len(normals)

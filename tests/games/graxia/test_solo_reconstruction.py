@@ -179,7 +179,7 @@ def test_solo_6_a_player_who_does_nothing_is_beaten_only_by_fighting() -> None:
     eliminated": with the settlements on the Player's Home Row, a Player who ends every phase
     and never acts is still beaten, but by battles on its own rows, not by Non-Player units
     walking onto empty settlements by turn 3 (the old map: 59.5 VP at turn 3, no battle)."""
-    deck = Path(__file__).parents[3] / "examples" / "decks" / "graxia-iron-and-fire.toml"
+    deck = Path(__file__).parents[3] / "examples" / "decks" / "graxia-every-land.toml"
     cfg = GAME.make_config({"scenario": "solo-6", "deck": deck.read_text(), "solo_turn_limit": 8})
     s = GAME.new_state(cfg, 0)
     battles = 0

@@ -25,6 +25,7 @@ from wartable.games.graxia.state import (
 
 GAME = GraxiaGame()
 DECK = "examples/decks/graxia-iron-and-fire.toml"
+DECK_5_6 = "examples/decks/graxia-every-land.toml"  # exactly 6 Heroes and 4 Large Creatures
 
 
 def start(scenario: str, seed: int = 1, **config: Any) -> GraxiaState:
@@ -213,18 +214,23 @@ def test_deck_building_refuses_illegal_cards_9_2_solo_scenario_4() -> None:
         GAME.apply(s, 0, "end")
 
 
-def test_deck_building_keeps_room_for_the_starting_units_9_2_solo_scenario_6() -> None:
-    """§9.2 Solo Scenario 6: the starting 2 Heroes, 1 Large Creature and 2 normal units come
-    from the deck, so the last unit slots only take what is still missing."""
-    s = start("solo-6")
+@pytest.mark.parametrize(("counts", "normal_slots"), [("exact", 30), ("at_most", 37)])
+def test_deck_building_keeps_room_for_the_starting_units_9_2_solo_scenario_6(
+    counts: str, normal_slots: int
+) -> None:
+    """§9.2 Solo Scenario 6: "40 unit cards all together with 6 Heroes and 4 Large Creatures"
+    (exact by default: 30 normal units) and the starting 2 Heroes, 1 Large Creature and 2
+    normal units come from the deck (``at_most``: 37 normal units at most), so the last unit
+    slots only take what is still missing."""
+    s = start("solo-6", solo_deck_counts=counts)
     normal = [ut.name for ut in s.cat.units if ut.klass not in (GUARDIAN, HERO, LARGE)]
     added = 0
     for name in normal:
         for _ in range(3):
-            if added < 37 and f'choose "{name}"' in texts(s):
+            if added < 40 and f'choose "{name}"' in texts(s):
                 do(s, f'choose "{name}"')
                 added += 1
-    assert added == 37
+    assert added == normal_slots
     classes = {
         s.cat.units[s.cat.unit_index[t.split('"')[1]]].klass
         for t in texts(s)
@@ -255,7 +261,7 @@ def test_config_deck_illegal_is_refused_with_the_reason_9_2_solo_scenario_5() ->
 def test_solo_5_player_places_one_npc_unit_per_land_type_9_2_solo_scenario_5() -> None:
     """§9.2 Solo Scenario 5: one Non-Player unit in every listed land type, on the tile the
     Player chooses, never on a tile the Player controls."""
-    s = start("solo-5", deck=DECK)
+    s = start("solo-5", deck=DECK_5_6)
     while s.solo[S_SETUP] == S.START:
         do(s, next(t for t in texts(s) if t.startswith("place")))
     asked = 0
@@ -275,7 +281,7 @@ def test_solo_5_player_places_one_npc_unit_per_land_type_9_2_solo_scenario_5() -
 def test_solo_6_forests_get_npc_units_at_set_up_9_2_solo_scenario_6() -> None:
     """§9.2 Solo Scenario 6: "At the beginning of the game ... place 1 unit in every forest
     space", drawn from the Player's Unit Deck."""
-    s = start("solo-6", deck=DECK)
+    s = start("solo-6", deck=DECK_5_6)
     deck = len(s.decks[0])
     finish_randomly(s, 1)
     forests = [c for c in range(s.sc.board.size) if s.sc.terrain[c] == "forest"]

@@ -293,7 +293,11 @@ def _solo_fields(
             budget_heroes=st.budget_heroes,
             where=st.where,
         ),
-        "deck_rule": DeckRule(dr.units, dr.spells, dr.max_heroes, dr.max_large) if dr else None,
+        "deck_rule": (
+            DeckRule(dr.units, dr.spells, dr.max_heroes, dr.max_large, dr.exact_classes)
+            if dr
+            else None
+        ),
         "home_rows": tuple(tuple(sorted(at[t] for t in h.tiles)) for h in rows),
         "portals": tuple((at[a], at[b]) for a, b in solo.portals),
         "removal_rows": tuple(tuple(sorted(at[t] for t in row)) for row in solo.removal_rows),

@@ -174,8 +174,9 @@ def npc_draws_player_units(sc: Scenario) -> bool:
 
 def filler_deck(cat: Catalog, sc: Scenario) -> list[int]:
     """The unit deck to build when the Non-Player draws from it: the strongest units the
-    starting quota takes (Heroes, Large Creatures, normal units), then the weakest normal
-    units as filler, copies within what the box leaves the Player."""
+    starting quota takes (Heroes, Large Creatures, normal units), the weakest Heroes and Large
+    Creatures where the rule's counts are exact (Solo 5 and 6), then the weakest normal units
+    as filler, copies within what the box leaves the Player."""
     rule = sc.deck_rule
     assert rule is not None
     avail, _ = deckfile.available(cat, sc)
@@ -187,6 +188,9 @@ def filler_deck(cat: Catalog, sc: Scenario) -> list[int]:
     for cls, n in need.items():
         strongest = sorted(by_class.get(cls, []), key=lambda u: (-unit_strength(cat.units[u]), u))
         deck += strongest[:n]
+    for cls, n in deckfile.still_required(cat, sc, deck).items():  # exact counts: the weakest
+        rest = Counter(by_class.get(cls, [])) - Counter(deck)
+        deck += sorted(rest.elements(), key=lambda u: (unit_strength(cat.units[u]), u))[:n]
     left = Counter(by_class.get(deckfile.NORMAL, [])) - Counter(deck)
     weakest = sorted(
         left.elements(), key=lambda u: (unit_strength(cat.units[u]), cat.units[u].cost, u)

@@ -169,6 +169,7 @@ class DeckRule:
     spells: int = 40
     max_heroes: int = 4
     max_large: int = 2
+    exact_classes: bool = False  # the deck holds exactly max_heroes Heroes, max_large Large
 
 
 @dataclass(frozen=True)

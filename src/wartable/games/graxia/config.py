@@ -85,6 +85,13 @@ class GraxiaConfig(BaseModel):
         "control that gets its first Player unit next to it, whatever brought it "
         "(first_arrival)",
     )
+    solo_deck_counts: Literal["exact", "at_most"] = Field(
+        "exact",
+        description="Solo Scenarios 5 and 6 'Player's unit deck size is double (40 unit cards "
+        "all together with 6 Heroes and 4 Large Creatures)': the deck holds exactly 6 Heroes "
+        "and 4 Large Creatures (exact), or at most that many (at_most, as Solo 4's 'may "
+        "include 4 Heroes and 2 Large Creatures', which is always a most)",
+    )
     vp_spending: Literal["off", "mana"] = Field(
         "off",
         description="solo 4-6 'the Player may spend victory points' (no price is printed): "

@@ -5,7 +5,9 @@ and 2 Large Creatures). Player's Spell deck is still 40." Solo 5 and 6: 40 unit 
 6 Heroes and 4 Large Creatures", 40 spells. The numbers are the scenario's ``deck_rule``.
 Read here (choices documented in docs/games/graxia-data.md):
 
-- the Hero and Large Creature numbers are maxima; Guardians are in no deck (§5.1);
+- the Hero and Large Creature numbers are maxima in Solo 4 ("may include"), exact counts in
+  Solo 5 and 6 ("with"; the rule's ``exact_classes``, option ``solo_deck_counts``);
+  Guardians are in no deck (§5.1);
 - a card may appear at most as many times as the box holds it, less the cards the
   Non-Player's decks of that scenario use (they are the same physical cards);
 - the Player's starting units other than the Guardian come from this deck, so it must
@@ -104,6 +106,23 @@ def start_needs(sc: Scenario) -> dict[str, int]:
     return {HERO: st.heroes, LARGE: st.large, NORMAL: st.normal}
 
 
+def required(sc: Scenario) -> dict[str, int]:
+    """Cards of each class the deck must hold: the starting units', and where the rule's
+    counts are exact (Solo 5 and 6) its Heroes and Large Creatures."""
+    need = dict(start_needs(sc))
+    rule = sc.deck_rule
+    if rule is not None and rule.exact_classes:
+        need[HERO] = max(need.get(HERO, 0), rule.max_heroes)
+        need[LARGE] = max(need.get(LARGE, 0), rule.max_large)
+    return need
+
+
+def still_required(cat: Catalog, sc: Scenario, units: list[int]) -> dict[str, int]:
+    """Class -> cards the deck must still take (``required`` less what it holds)."""
+    have = class_counts(cat, units)
+    return {k: n - have[k] for k, n in required(sc).items() if n > have[k]}
+
+
 def missing_classes(cat: Catalog, sc: Scenario, units: list[int]) -> dict[str, int]:
     """Starting-unit classes the deck still lacks (class -> cards missing)."""
     have = class_counts(cat, units)
@@ -124,10 +143,15 @@ def problems(cat: Catalog, sc: Scenario, units: list[int], spells: list[int]) ->
     counts = class_counts(cat, units)
     if counts[GUARDIAN]:
         out.append("a Guardian is in no deck (§5.1): choose it at set-up")
-    if counts[HERO] > rule.max_heroes:
-        out.append(f"{counts[HERO]} Heroes; at most {rule.max_heroes} ({sec})")
-    if counts[LARGE] > rule.max_large:
-        out.append(f"{counts[LARGE]} Large Creatures; at most {rule.max_large} ({sec})")
+    for cls, most, word in (
+        (HERO, rule.max_heroes, "Heroes"),
+        (LARGE, rule.max_large, "Large Creatures"),
+    ):
+        if counts[cls] > most:
+            how = "exactly" if rule.exact_classes else "at most"
+            out.append(f"{counts[cls]} {word}; {how} {most} ({sec})")
+        elif rule.exact_classes and counts[cls] < most:
+            out.append(f"{counts[cls]} {word}; exactly {most} ({sec})")
     avail_u, avail_s = available(cat, sc)
     for u, n in sorted(Counter(units).items()):
         ut = cat.units[u]

@@ -424,6 +424,9 @@ class DeckRule(_Rec):
     spells: int = Field(default=40, ge=1, le=120)
     max_heroes: int = Field(default=4, ge=0, le=12)
     max_large: int = Field(default=2, ge=0, le=6)
+    # Solo 5 and 6 "with 6 Heroes and 4 Large Creatures": exactly that many (Solo 4 "may
+    # include": at most); config ``solo_deck_counts = "at_most"`` reads both as maxima
+    exact_classes: bool = False
 
 
 class HomeRow(_Rec):

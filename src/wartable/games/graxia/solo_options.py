@@ -10,6 +10,10 @@ rules read one ``Scenario`` and never the config.
 - ``solo_turn_limit`` (Solo Scenarios 2, 4, 5, 6 print no turn limit): 0 (default) plays
   until a printed result, with a backstop at turn ``BACKSTOP_TURNS`` so that a game always
   ends; a positive number is a turn limit the Player loses at.
+- ``solo_deck_counts`` (Solo Scenarios 5 and 6, "Player's unit deck size is double (40 unit
+  cards all together with 6 Heroes and 4 Large Creatures)"): ``exact`` (default) keeps the
+  scenario files' exact class counts; ``at_most`` reads them as maxima, as Solo 4's "may
+  include" is.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ ROWS_PER_REMOVAL_PRINTED: Final = 3  # "three rows of tiles will be removed"
 BACKSTOP_TURNS: Final = 50  # the most a scenario file allows (records.py ``turn_limit``)
 NO_PRINTED_LIMIT: Final = ("solo-2", "solo-4", "solo-5", "solo-6")
 
-_cache: dict[tuple[int, str, int], tuple[Scenario, Scenario]] = {}
+_cache: dict[tuple[int, str, int, str], tuple[Scenario, Scenario]] = {}
 
 
 def _param(sc: Scenario, name: str, default: int) -> int:
@@ -45,6 +49,9 @@ def removal_turns(sc: Scenario, rows_each: int) -> int:
 
 
 def _variant(sc: Scenario, config: GraxiaConfig) -> Scenario:
+    rule = sc.deck_rule
+    if rule is not None and rule.exact_classes and config.solo_deck_counts == "at_most":
+        sc = dataclasses.replace(sc, deck_rule=dataclasses.replace(rule, exact_classes=False))
     if sc.id == "solo-1" and sc.removal_rows:
         each = 1 if config.solo1_removal == "one_row" else ROWS_PER_REMOVAL_PRINTED
         return dataclasses.replace(
@@ -61,7 +68,7 @@ def scenario_with_options(sc: Scenario, config: GraxiaConfig) -> Scenario:
     """The scenario as the config's readings play it (the same object for the same inputs)."""
     if not sc.solo:
         return sc
-    key = (id(sc), config.solo1_removal, config.solo_turn_limit)
+    key = (id(sc), config.solo1_removal, config.solo_turn_limit, config.solo_deck_counts)
     hit = _cache.get(key)
     if hit is not None and hit[0] is sc:
         return hit[1]

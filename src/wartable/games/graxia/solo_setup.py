@@ -174,7 +174,7 @@ def build_legal(s: GraxiaState, lay: Layout) -> list[int]:
     avail_u, avail_s = deckfile.available(s.cat, sc)
     out: list[int] = []
     if len(units) < rule.units:
-        need = deckfile.missing_classes(s.cat, sc, units)
+        need = deckfile.still_required(s.cat, sc, units)
         room = rule.units - len(units)
         counts = deckfile.class_counts(s.cat, units)
         for u, n in avail_u.items():
