@@ -27,17 +27,17 @@ def _finish_battle(s: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]
 def test_solo_2_attacks_a_settlement_first_9_2_solo_scenario_2() -> None:
     """§9.2 Solo Scenario 2: "Non-Player units will prioritize movement or attacking into any
     adjacent Player occupied castle, city or village tile" -- before the general rule's
-    lowest health: the unit on 1,3 attacks the healthy Player unit on the village 0,3, not
+    lowest health: the unit on 1,3 attacks the healthy Player unit on the village 0,4, not
     the badly wounded one on the plains 1,2 (and the Player is not asked)."""
     s = npc_turn("solo-2", turn=5)
-    assert s.sc.terrain[cell(s, "0,3")] == "village"
+    assert s.sc.terrain[cell(s, "0,4")] == "village"
     assert s.sc.terrain[cell(s, "1,2")] == "plains"
     put(s, cell(s, "1,3"), "Mammoth", 1)
-    village = put(s, cell(s, "0,3"), "Mammoth", 0)
+    village = put(s, cell(s, "0,4"), "Mammoth", 0)
     put(s, cell(s, "1,2"), "Mammoth", 0, wounds=9)
     events = run(s)
     assert not kinds(events, "move") and not s.track[T_PEND]
-    assert kinds(events, "battle")[0]["defender"] == "0,3"
+    assert kinds(events, "battle")[0]["defender"] == "0,4"
     assert s.bat[B_DEF] == village
 
 

@@ -51,29 +51,33 @@ def test_standard_reinforcement_from_the_non_player_unit_deck_9_2() -> None:
     """§9.2 Non-Player Reinforcements: "Place a Non-Player reinforcing unit from its Unit Deck
     whenever a Player unit card moves next to a non-controlled city, castle or village" --
     Solo Scenario 2 has a Non-Player Unit Deck, so the unit comes from it, not from the
-    Player's. The village 9a (0,3) is not the Player's; the Player moves 1,4 -> 1,3."""
+    Player's. Every settlement of the map starts as the Player's: here the village 11a (0,4)
+    is made neutral; the Player moves 1,4 -> 1,3, next to it."""
     s = player_turn("solo-2")
-    village = cell(s, "0,3")
-    assert s.sc.terrain[village] == "village" and s.ctrl[village] != 0
+    village = cell(s, "0,4")
+    assert s.sc.terrain[village] == "village"
+    s.ctrl[village] = -1
     s.udeck[1] = NPC_UNITS
     s.decks[NPC_UNITS] = [s.cat.unit_index["Ithel"]]
     s.decks[0] = [s.cat.unit_index["Orc Raiders"]] * 3
     put(s, cell(s, "1,4"), "Mammoth", 0)
     GAME.apply(s, 0, "move 1,4 1,3")
-    assert _unit(s, "0,3") == "Ithel" and s.owner[village] == 1
+    assert _unit(s, "0,4") == "Ithel" and s.owner[village] == 1
     assert len(s.decks[0]) == 3 and not s.decks[NPC_UNITS]
 
 
 def test_non_player_unit_deck_reshuffled_when_exhausted_9_2() -> None:
     """§9.2 Non-Player Decks: "When these decks are exhausted the discards are reshuffled and
-    used again": its unit deck is empty, its discards hold one card: that card reinforces."""
+    used again": its unit deck is empty, its discards hold one card: that card reinforces
+    (on the village 11a, 0,4, made neutral)."""
     s = player_turn("solo-2")
+    s.ctrl[cell(s, "0,4")] = -1
     s.udeck[1] = NPC_UNITS
     s.decks[NPC_UNITS] = []
     s.discards[NPC_UNITS] = [s.cat.unit_index["Gold Knights of Mir"]]
     put(s, cell(s, "1,4"), "Mammoth", 0)
     GAME.apply(s, 0, "move 1,4 1,3")
-    assert _unit(s, "0,3") == "Gold Knights of Mir"
+    assert _unit(s, "0,4") == "Gold Knights of Mir"
     assert not s.discards[NPC_UNITS]
 
 
@@ -94,10 +98,10 @@ def test_column_units_attack_and_advance_but_never_move_9_2_solo_scenario_4() ->
     s = npc_turn("solo-4")
     put(s, col, "Mammoth", 1)
     s.flags[col] |= ANCHORED
-    foe = put(s, cell(s, "1,3"), "Goblin Skirmishers", 0, wounds=3)
+    foe = put(s, cell(s, "0,3"), "Goblin Skirmishers", 0, wounds=3)
     events = _finish_battle(s, run(s))
     assert kinds(events, "battle")[0]["attacker"] == "1,2"
-    assert s.owner[foe] == 1 and _unit(s, "1,3") == "Mammoth" and s.unit[col] < 0
+    assert s.owner[foe] == 1 and _unit(s, "0,3") == "Mammoth" and s.unit[col] < 0
 
 
 def test_placed_units_move_the_same_turn_9_2_solo_scenario_6() -> None:

@@ -106,6 +106,38 @@ def test_solo_3_keeps_its_printed_six_turns() -> None:
     assert s.sc.turns == 6
 
 
+def test_solo_2_every_settlement_is_the_player_s() -> None:
+    """ "Lose 6 or more Castles, Cities, or Villages total" and "a Non-Player reinforcing
+    unit ... whenever a Player unit card moves next to a non-controlled city, castle or
+    village": every settlement of the map is the Player's at the start, so none stands
+    neutral between the Player and Talon and Ebon's Mountains (19a, 20a): moving up to fight
+    them calls no reinforcement by itself."""
+    s = GAME.new_state(GAME.make_config({"scenario": "solo-2"}), 0)
+    settlements = [c for c, land in enumerate(s.sc.terrain) if land in SETTLEMENTS]
+    assert len(settlements) == 10
+    assert all(s.ctrl[c] == 0 for c in settlements)
+    mountains = [s.sc.tile_ids.index(t) for t in ("19a", "20a")]
+    b = s.sc.board
+    beside = {c for m in mountains for c in range(b.size) if b.dist[m * b.size + c] == 1}
+    assert not beside & set(settlements)
+    assert "10b" in {s.sc.tile_ids[c] for c in beside}  # the village 10a stood beside 20a
+
+
+# ----- Solo Scenario 4 ------------------------------------------------------------------------
+def test_solo_4_hills_alone_do_not_reach_the_non_player_s_sixty() -> None:
+    """ "Non-Player gains VP from: Taking control of each hill tile = 10 VP; Each Player unit
+    eliminated = 10 VP" and "If Non-Player collects a total of 60 Victory Points the Player
+    instantly loses": both terms count; every Hill of the map, the Player's Home Row ones
+    included, is 40 of the 60, so the Non-Player must also eliminate two Player units."""
+    s = blank("solo-4")
+    hills = [c for c, land in enumerate(s.sc.terrain) if land == "hills"]
+    per_hill = s.sc.param("npc_vp_hills", 10)
+    target = s.sc.param("vp_target_npc", 60)
+    assert (per_hill, target) == (10, 60)
+    assert len(hills) * per_hill == 40
+    assert sum(1 for c in hills if c in s.sc.home[0]) == 2
+
+
 # ----- Solo Scenario 6 ------------------------------------------------------------------------
 def test_solo_6_has_the_boulder_field_tile_and_five_hill_and_boulder_spaces() -> None:
     """ "Taking control of the Boulder field tile = 10 VP" names one tile; "draw 5 Non-Player
