@@ -214,6 +214,21 @@ def test_deck_building_refuses_illegal_cards_9_2_solo_scenario_4() -> None:
         GAME.apply(s, 0, "end")
 
 
+@pytest.mark.parametrize(
+    ("scenario", "rule"),
+    [
+        ("solo-4", "40 unit cards with at most 4 Heroes and 2 Large Creatures"),
+        ("solo-5", "40 unit cards with exactly 6 Heroes and 4 Large Creatures"),
+    ],
+)
+def test_an_early_end_names_the_scenario_s_deck_rule_9_2(scenario: str, rule: str) -> None:
+    """§9.2 Solo 4 "may included 4 Heroes and 2 Large Creatures", Solo 5 "with 6 Heroes and
+    4 Large Creatures": 'end' before the deck is legal says what the deck must hold."""
+    s = start(scenario)
+    with pytest.raises(IllegalAction, match=rule):
+        GAME.apply(s, 0, "end")
+
+
 @pytest.mark.parametrize(("counts", "normal_slots"), [("exact", 30), ("at_most", 37)])
 def test_deck_building_keeps_room_for_the_starting_units_9_2_solo_scenario_6(
     counts: str, normal_slots: int

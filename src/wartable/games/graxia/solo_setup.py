@@ -507,4 +507,13 @@ EXPLAIN = {
 
 
 def explain(s: GraxiaState) -> str:
+    rule = s.sc.deck_rule
+    if s.solo[S_SETUP] == BUILD and rule is not None:
+        how = "exactly" if rule.exact_classes else "at most"
+        return (
+            f"build your deck (§9.2): {rule.units} unit cards with {how} {rule.max_heroes} "
+            f"Heroes and {rule.max_large} Large Creatures, and {rule.spells} spell cards, "
+            "within the box's copies ('choose' a unit card, 'take' a spell card); the "
+            "Non-Player draws its units from this deck; 'end' when legal"
+        )
     return EXPLAIN.get(s.solo[S_SETUP], "the set-up is over")
