@@ -117,16 +117,19 @@ def required(sc: Scenario) -> dict[str, int]:
     return need
 
 
+def _lacking(cat: Catalog, units: list[int], need: dict[str, int]) -> dict[str, int]:
+    have = class_counts(cat, units)
+    return {k: n - have[k] for k, n in need.items() if n > have[k]}
+
+
 def still_required(cat: Catalog, sc: Scenario, units: list[int]) -> dict[str, int]:
     """Class -> cards the deck must still take (``required`` less what it holds)."""
-    have = class_counts(cat, units)
-    return {k: n - have[k] for k, n in required(sc).items() if n > have[k]}
+    return _lacking(cat, units, required(sc))
 
 
 def missing_classes(cat: Catalog, sc: Scenario, units: list[int]) -> dict[str, int]:
     """Starting-unit classes the deck still lacks (class -> cards missing)."""
-    have = class_counts(cat, units)
-    return {k: n - have[k] for k, n in start_needs(sc).items() if n > have[k]}
+    return _lacking(cat, units, start_needs(sc))
 
 
 def problems(cat: Catalog, sc: Scenario, units: list[int], spells: list[int]) -> list[str]:
