@@ -138,6 +138,44 @@ def test_solo_4_hills_alone_do_not_reach_the_non_player_s_sixty() -> None:
     assert sum(1 for c in hills if c in s.sc.home[0]) == 2
 
 
+# ----- Solo Scenario 5 ------------------------------------------------------------------------
+RARER_LANDS = (
+    "boulder_fields",
+    "columns",
+    "mountains",
+    "castle",
+    "lake",
+    "swamp",
+    "rough_lands",
+    "hills",
+)
+
+
+def test_solo_5_the_rarer_lands_lie_together_far_from_the_player() -> None:
+    """ "Place 1 unit in every land type ... the Player may choose where they will be placed"
+    and "Taking control of all Boulder Field tiles = 5 VP" (every land type, each "all ...
+    tiles": two or more): the eight rarer land types lie in the north three rows, three or
+    more tiles from the Player's Home Row, each tile with four other rarer types within two
+    tiles. Wherever the Player puts those eight Non-Player units they stand together, so a
+    Player unit that comes "one tile away" from one is within reach of others."""
+    s = blank("solo-5")
+    b = s.sc.board
+    cells = {land: [c for c, t in enumerate(s.sc.terrain) if t == land] for land in RARER_LANDS}
+    everywhere = set(s.sc.terrain)
+    assert all(list(s.sc.terrain).count(t) >= 2 for t in (*RARER_LANDS, "plains", "forest"))
+    assert everywhere >= {*RARER_LANDS, "plains", "forest"}
+    home = s.sc.home[0]
+    for land, tiles in cells.items():
+        for c in tiles:
+            assert min(b.dist[c * b.size + h] for h in home) >= 3, (land, s.sc.tile_ids[c])
+            near = {
+                other
+                for other, theirs in cells.items()
+                if other != land and any(b.dist[c * b.size + x] <= 2 for x in theirs)
+            }
+            assert len(near) >= 4, (land, s.sc.tile_ids[c], near)
+
+
 # ----- Solo Scenario 6 ------------------------------------------------------------------------
 def test_solo_6_has_the_boulder_field_tile_and_five_hill_and_boulder_spaces() -> None:
     """ "Taking control of the Boulder field tile = 10 VP" names one tile; "draw 5 Non-Player
