@@ -85,11 +85,15 @@ def test_card_detail_battle_and_screenshots(server: Server, page: Page, shots: P
     page.screenshot(path=str(shots / "draconia-card-detail-1280.png"))
     page.keyboard.press("Escape")
     battle = play_until_battle(page, random.Random(3), shots / "draconia-battle-1280.png")
-    # "You attack" when the person's unit attacks, "Bot 2 (random) attacks" when the bot's does
-    attack = re.search(r"\battacks?\b", battle)
-    assert attack or re.search(r"shoots?|Ambush|cancelled", battle), battle
+    # "You attack" when the person's unit attacks, "Bot 2 (random) attacks" when the bot's does;
+    # an ambush cancels the attack ("the attack is cancelled"): it has no values to show
+    ambush = "Ambush!" in battle
+    attack = not ambush and re.search(r"\battacks?\b", battle)
+    assert attack or ambush or re.search(r"shoots?|cancelled", battle), battle
     if attack:  # an attack shows the printed values and the result
         assert "printed" in battle and re.search(r"defeated|Blocked", battle), battle
+    if ambush:  # the ambush says what it did
+        assert "face down" in battle and "loses health" in battle, battle
     page.set_viewport_size({"width": 360, "height": 780})
     page.wait_for_timeout(200)
     page.screenshot(path=str(shots / "draconia-board-360.png"), full_page=True)
