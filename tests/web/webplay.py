@@ -106,8 +106,11 @@ def click_one(page: Page, rng: random.Random, prefer: str | None = None) -> str:
     for _attempt in range(5):
         loc = page.locator(CLICKABLE)
         notations = [n for n in loc.evaluate_all("els => els.map(e => e.dataset.action)") if n]
-        if not notations:
-            page.wait_for_timeout(100)
+        if not notations:  # a slow machine may still be drawing the turn: wait for a move
+            try:
+                loc.first.wait_for(state="visible", timeout=5_000)
+            except Exception:
+                pass
             continue
         if prefer:
             chosen = [n for n in notations if n.startswith(prefer)] or notations
