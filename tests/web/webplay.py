@@ -100,12 +100,19 @@ def wait_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
     return "outcome" not in board(page)
 
 
+class GameEnded(Exception):
+    """The game ended while a click was being tried (a redraw raced the click)."""
+
+
 def click_one(page: Page, rng: random.Random, prefer: str | None = None) -> str:
     """Click one visible data-action element (one starting with ``prefer`` if any) and wait
-    until the server has taken it (the board's version moves on)."""
+    until the server has taken it (the board's version moves on). Raises ``GameEnded`` when
+    the board shows an outcome and nothing to click."""
     for _attempt in range(5):
         loc = page.locator(CLICKABLE)
         notations = [n for n in loc.evaluate_all("els => els.map(e => e.dataset.action)") if n]
+        if not notations and "outcome" in board(page):
+            raise GameEnded(board(page)["outcome"])
         if not notations:  # a slow machine may still be drawing the turn: wait for a move
             try:
                 loc.first.wait_for(state="visible", timeout=5_000)
@@ -149,7 +156,10 @@ def play_to_end(
     clicked: list[str] = []
     while wait_turn_or_end(page):
         assert len(clicked) < max_clicks, f"no end after {max_clicks} clicks: {clicked[-10:]}"
-        clicked.append(click_one(page, rng, prefer))
+        try:
+            clicked.append(click_one(page, rng, prefer))
+        except GameEnded:  # the last click was taken while the table was redrawing
+            break
         if shot is not None and len(clicked) == shot_at:
             page.wait_for_timeout(150)
             page.screenshot(path=str(shot), full_page=True)
