@@ -38,8 +38,9 @@ system-packages:
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 
+# the tests marked slow (re-plays of whole searched games: minutes each) run in `make soak`
 test: $(VENV)/.test-stamp system-packages lint engine
-	$(BIN)/pytest -n 2 --dist loadgroup
+	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow"
 
 $(VENV)/.bench-stamp: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[$(TEST_EXTRAS),bench]'
@@ -57,8 +58,9 @@ compiled: $(VENV)/.test-stamp
 engine: | $(BIN)/python
 	$(BIN)/python -m bench.compiled_engine --if-possible
 
-soak: $(VENV)/.test-stamp
+soak: $(VENV)/.test-stamp system-packages engine
 	$(BIN)/pytest -n 2 soak
+	$(BIN)/pytest -n 2 --dist loadgroup -m slow tests
 
 # resumes the 1 s/decision tournaments behind docs/agents.md (hours; see docs/tournaments/)
 strength: $(VENV)/.test-stamp
