@@ -50,7 +50,7 @@ def _cheapest_pairing_cost(path: Path) -> int:
 
 
 # a log whose every pairing has a ``hard`` (or other searched) side takes a minute or more
-# to re-play interpreted: still run by ``make test``, marked slow
+# to re-play (2p-5's 146 s on CI): marked slow, run by ``make soak``, not ``make test``
 CASES = [
     pytest.param(
         p,
