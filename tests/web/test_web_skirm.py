@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -227,7 +228,12 @@ def test_quick_variant_duel_explains_the_matching_dice(
     if obs["points"][0] == obs["points"][1]:
         assert "slower card" in text
     assert "first duelist" not in page.inner_text(".end-panel")
-    assert "match the card" in page.inner_text(".end-panel .scores")
+    # one line per duelist, in agreement: "1 die matches the card", "2 dice match the card"
+    lines = page.inner_text(".end-panel .scores").splitlines()
+    counts = [re.search(r"(\d+) (die matches|dice match) the card", line) for line in lines]
+    assert len(counts) == 2 and all(counts), lines
+    for found in counts:
+        assert found is not None and (found[1] == "1") == (found[2] == "die matches"), lines
     page.screenshot(path=str(shots / "skirm-quick-end-1280.png"), full_page=True)
 
 
