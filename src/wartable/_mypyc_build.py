@@ -55,14 +55,14 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     _game(
         "skirm",
-        "abilities actions agents determinize expectimax game hidden matrix rollout scoring "
-        "search state",
+        "abilities actions bots determinize expectimax game hidden rollout scoring search state "
+        "tools/matrix",
     ),
-    _game("weapons", "agents game hidden rules state"),
+    _game("weapons", "bots game hidden rules state"),
     _game(
         "graxia",
         "actions battle board bots bots_eval bots_solo catalog choices command effects game hexes "
-        "hidden npc npc_battle npc_cards npc_choice npc_move npc_order observe positions push relics "
+        "hidden npc npc_battle npc_cards npc_choice npc_move npc_order observe position push relics "
         "setup solo_awards solo_choices solo_mods solo_rules state turn victory view",
     ),
 )

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-import wartable.games.draconia.balance as draconia_balance
-import wartable.games.skirm.matrix as skirm_matrix
+import wartable.games.draconia.tools.balance as draconia_balance
+import wartable.games.skirm.tools.matrix as skirm_matrix
 import wartable.sim.stats as sim_stats
 import wartable.sim.tournament as tournament
 from wartable.core.stats import Z95, wilson_interval

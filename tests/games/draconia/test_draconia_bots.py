@@ -6,8 +6,8 @@ from wartable.agents.random_agent import RandomAgent
 from wartable.core.match import play_match
 from wartable.core.rng import Rng
 from wartable.games.draconia import AGENTS, GAME
-from wartable.games.draconia.balance import FACTIONS, faction_matrix
 from wartable.games.draconia.scenario import build_position
+from wartable.games.draconia.tools.balance import FACTIONS, faction_matrix
 
 A, B = 0, 1
 Heuristic = AGENTS["heuristic"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from wartable.agents.random_agent import RandomAgent
-from wartable.games.skirm import GAME, best
-from wartable.games.skirm.best import clairvoyant, deal, play
+from wartable.games.skirm import GAME
 from wartable.games.skirm.rollout import RolloutAgent
+from wartable.games.skirm.tools import best
+from wartable.games.skirm.tools.best import clairvoyant, deal, play
 
 
 def test_same_deal_different_futures() -> None:

@@ -11,9 +11,9 @@ from wartable.core.errors import PositionError
 from wartable.core.match import play_match
 from wartable.core.stats import wilson_interval as wilson
 from wartable.games.skirm import AGENTS, GAME
-from wartable.games.skirm.best import measure
-from wartable.games.skirm.ceiling import winnable
-from wartable.games.skirm.matrix import matrix
+from wartable.games.skirm.tools.best import measure
+from wartable.games.skirm.tools.ceiling import winnable
+from wartable.games.skirm.tools.matrix import matrix
 
 
 def test_heuristic_against_the_best_play_on_the_same_deals() -> None:

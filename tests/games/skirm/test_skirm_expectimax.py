@@ -8,7 +8,7 @@ from typing import Any
 from wartable.agents.random_agent import RandomAgent
 from wartable.core.match import play_match
 from wartable.games.skirm import AGENTS, GAME
-from wartable.games.skirm.ceiling import winnable
+from wartable.games.skirm.tools.ceiling import winnable
 
 # abilities whose choices roll no dice (set, steal or give), and opponents' abilities that
 # leave the bot no choice of its own and hide nothing from it

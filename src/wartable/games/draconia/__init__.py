@@ -2,10 +2,10 @@
 
 from typing import Any
 
+from .bots import HeuristicAgent
 from .cards import cardset_for, check_data
 from .decks import check_deck_file
 from .game import GAME, DraconiaGame
-from .heuristic import HeuristicAgent
 
 AGENTS = {"heuristic": HeuristicAgent}
 

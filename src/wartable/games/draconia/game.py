@@ -12,7 +12,7 @@ from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import legal, rules, setup, views
+from . import legal, position, rules, setup, views
 from .cards import CardSet, cardset_for
 from .config import DraconiaConfig
 from .state import (
@@ -120,10 +120,10 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         return A.action_to_str(action)
 
     def state_to_json(self, state: DraconiaState) -> dict[str, Any]:
-        return views.state_to_json(state)
+        return position.state_to_json(state)
 
     def state_from_json(self, config: DraconiaConfig, data: dict[str, Any]) -> DraconiaState:
-        return views.state_from_json(config, data, self.cards(config))
+        return position.state_from_json(config, data, self.cards(config))
 
     def invariants(self, state: DraconiaState) -> list[str]:
         problems = self._token_problems(state)

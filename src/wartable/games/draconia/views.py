@@ -1,4 +1,4 @@
-"""Observations, determinization and position JSON for Draconia.
+"""Observations and determinization for Draconia (position JSON: ``position.py``).
 
 What a seat may know (Set Up, "Revealing Units", Draft Variant): every deck list
 (the faction lists are public; constructed and drafted decks are treated as open
@@ -18,7 +18,6 @@ from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import position
 from .cards import SETTLEMENT_IDS, CardSet
 from .config import DraconiaConfig
 from .settlements import BLESSINGS, NONE
@@ -233,13 +232,3 @@ def _determinize_commit(s: DraconiaState, obs: dict[str, Any], rng: Rng) -> None
             s.commit.buffers[p] = [A.deploy(lines[i], hand[i]) for i in range(min(3, len(hand)))]
         elif PHASE_NAMES[s.phase] == "settlement" and s.settlement[p] == NONE:
             s.commit.buffers[p] = [A.SETTLE + rng.choice(settlement_options(s, p))]
-
-
-# ----------------------------------------------------------------------------- positions
-def state_to_json(s: DraconiaState) -> dict[str, Any]:
-    return position.state_to_json(s)
-
-
-def state_from_json(config: DraconiaConfig, data: dict[str, Any], cards: CardSet) -> DraconiaState:
-    """Untrusted input: every field is checked (``position.py``)."""
-    return position.state_from_json(config, data, cards)

@@ -241,7 +241,7 @@ def _resolve(
 
 
 def problems(s: GraxiaState) -> list[str]:
-    """What makes a position's pending choice impossible (for ``positions.check``)."""
+    """What makes a position's pending choice impossible (for ``position.check``)."""
     kind, who = s.track[T_PEND], s.track[T_PEND_SEAT]
     if kind == NONE:
         if who or s.track[T_PEND_X] or s.track[T_PEND_Y] or s.track[T_PEND_Q]:

@@ -9,7 +9,7 @@ from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 from . import actions as A
-from . import battle, choices, command, npc, observe, positions, relics, setup, solo_setup, turn
+from . import battle, choices, command, npc, observe, position, relics, setup, solo_setup, turn
 from . import narrate as N
 from .actions import Layout
 from .adapter import catalog_for, scenario_for
@@ -304,14 +304,14 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         )
 
     def state_to_json(self, state: GraxiaState) -> dict[str, Any]:
-        return positions.state_to_json(state)
+        return position.state_to_json(state)
 
     def state_from_json(self, config: GraxiaConfig, data: dict[str, Any]) -> GraxiaState:
         cat, sc = self.catalog(config)
-        return positions.state_from_json(config, cat, sc, data)
+        return position.state_from_json(config, cat, sc, data)
 
     def invariants(self, state: GraxiaState) -> list[str]:
-        return positions.check(state)
+        return position.check(state)
 
     def render(self, state: GraxiaState, player: int | None) -> str:
         return render(state, player)

@@ -55,7 +55,7 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
 
 
 def problems(s: GraxiaState) -> list[str]:
-    """What makes a position's relic window impossible (for ``positions.check``)."""
+    """What makes a position's relic window impossible (for ``position.check``)."""
     w = s.track[T_WINDOW]
     if (s.phase == RELIC) != (w in (AT_END, AFTER_ACTION)):
         return ["the relic window (track) is open exactly in the relic phase, 1 or 2"]

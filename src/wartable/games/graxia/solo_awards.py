@@ -299,7 +299,7 @@ LOSE_CARD_KIND: Final = 8  # solo_choices.LOSE_CARD
 
 
 def problems(s: GraxiaState) -> list[str]:
-    """What makes a position's solo bookkeeping impossible (for ``positions.check``)."""
+    """What makes a position's solo bookkeeping impossible (for ``position.check``)."""
     if not s.sc.solo:
         return []
     v = s.solo

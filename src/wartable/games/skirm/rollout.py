@@ -19,7 +19,7 @@ from typing import Any
 from wartable.core.rng import Rng
 
 from . import abilities
-from .agents import HeuristicAgent
+from .bots import HeuristicAgent
 from .state import OVER, SkirmState
 
 

@@ -25,7 +25,7 @@ from wartable.core.rng import Rng
 
 from . import abilities
 from . import actions as A
-from .agents import HeuristicAgent
+from .bots import HeuristicAgent
 from .state import OVER, SkirmState
 
 # abilities whose own picks or settings can be named in any order to the same effect (in TOME

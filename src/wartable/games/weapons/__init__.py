@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .agents import HeuristicAgent
+from .bots import HeuristicAgent
 from .game import WeaponsGame
 
 GAME = WeaponsGame()

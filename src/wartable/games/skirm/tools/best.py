@@ -1,6 +1,6 @@
 """Skirm bots measured against the best play on the same deals (a designer's tool).
 
-Run ``python -m wartable.games.skirm.best [--games N] [--seed S] [--futures K]``.
+Run ``python -m wartable.games.skirm.tools.best [--games N] [--seed S] [--futures K]``.
 
 A deal is what ``new_state(config, seed)`` draws: both cards and both first rolls.
 What follows (every reroll, and the random opponent's choices) is the deal's
@@ -34,11 +34,11 @@ from typing import Any
 from wartable.core.rng import Rng
 from wartable.core.seeds import derive_seed
 
-from .agents import HeuristicAgent
-from .expectimax import ExpectimaxAgent
-from .game import SkirmGame
-from .rollout import RolloutAgent
-from .state import SkirmState
+from ..bots import HeuristicAgent
+from ..expectimax import ExpectimaxAgent
+from ..game import SkirmGame
+from ..rollout import RolloutAgent
+from ..state import SkirmState
 
 BOTS: dict[str, Callable[[], Any]] = {
     "heuristic": RolloutAgent,
@@ -127,7 +127,7 @@ def measure(config: dict[str, Any], seeds: range, futures: int, bots: list[str])
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.best", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.tools.best", description=__doc__)
     ap.add_argument("--games", type=int, default=300, help="deals (seeds)")
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--futures", type=int, default=2, help="futures per deal")

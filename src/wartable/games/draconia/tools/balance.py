@@ -1,6 +1,6 @@
 """Faction balance: heuristic bots on both seats over every pairing (designers' view).
 
-``python -m wartable.games.draconia.balance [GAMES_PER_PAIRING]`` prints the
+``python -m wartable.games.draconia.tools.balance [GAMES_PER_PAIRING]`` prints the
 faction-versus-faction matrix and each faction's overall win rate with a Wilson
 95% interval. Seats alternate so neither seat's advantage leaks into a faction.
 """
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from wartable.core.match import play_match
 from wartable.core.stats import wilson_interval
 
-from .cards import FACTIONS
-from .game import GAME
-from .heuristic import HeuristicAgent
+from ..bots import HeuristicAgent
+from ..cards import FACTIONS
+from ..game import GAME
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The 12x12 card-versus-card win-rate matrix between heuristic duelists.
 
-Run ``python -m wartable.games.skirm.matrix [--games N] [--seed S] [--step3 X]``.
+Run ``python -m wartable.games.skirm.tools.matrix [--games N] [--seed S] [--step3 X]``.
 Cell (row, column) is the share of duels the row card won against the column
 card (each pairing played with both seat orders), with a 95% Wilson interval.
 A designer's tool, not rules: it prints.
@@ -15,9 +15,9 @@ from typing import Any
 from wartable.core.match import play_match
 from wartable.core.stats import wilson_interval
 
-from .agents import HeuristicAgent
-from .cards import load_cards
-from .game import SkirmGame
+from ..bots import HeuristicAgent
+from ..cards import load_cards
+from ..game import SkirmGame
 
 
 def matrix(games: int, seed: int, step3: str, data_dir: str | None) -> list[list[tuple[int, int]]]:
@@ -44,7 +44,7 @@ def matrix(games: int, seed: int, step3: str, data_dir: str | None) -> list[list
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.matrix", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.tools.matrix", description=__doc__)
     ap.add_argument("--games", type=int, default=40, help="duels per pairing (default 40)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--step3", default="comparison", choices=["comparison", "contested", "literal"])

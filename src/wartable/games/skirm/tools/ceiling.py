@@ -1,6 +1,6 @@
 """An upper bound on any bot's win rate against the random bot (a designer's tool).
 
-Run ``python -m wartable.games.skirm.ceiling [--games N] [--seed S]``. For each
+Run ``python -m wartable.games.skirm.tools.ceiling [--games N] [--seed S]``. For each
 seed (the bot's seat alternating, as in the bot test) the duel is replayed
 exactly as ``play_match`` would (same dice, same random opponent's choices)
 and every sequence of the bot's own choices is searched: the seed counts as
@@ -18,9 +18,9 @@ from typing import Any
 from wartable.core.match import agent_rngs, default_agent_seed
 from wartable.core.rng import Rng
 
-from . import abilities
-from .game import SkirmGame
-from .state import ABILITY, SkirmState
+from .. import abilities
+from ..game import SkirmGame
+from ..state import ABILITY, SkirmState
 
 Key = tuple[Any, ...]
 
@@ -83,7 +83,7 @@ def winnable(game: SkirmGame, config: dict[str, Any], seed: int, bot: int) -> bo
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.ceiling", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.tools.ceiling", description=__doc__)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--config", default="{}", help="game config as JSON")

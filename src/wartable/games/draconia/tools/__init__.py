@@ -1,0 +1,1 @@
+"""Designer tools for Skirmish: Battle for Draconia (run as modules; not part of the rules)."""
