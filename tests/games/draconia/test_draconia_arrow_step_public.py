@@ -21,7 +21,7 @@ import pytest
 from wartable.core.events import visible_events
 from wartable.core.rng import Rng
 from wartable.games import get_game
-from wartable.games.draconia import actions as A
+from wartable.games.draconia import actions as acts
 from wartable.games.draconia.combat import arrows_on_field
 from wartable.games.draconia.state import ARROW, EMPTY, MAIN
 
@@ -45,17 +45,17 @@ def test_rest_then_the_next_turn_looks_the_same_whatever_the_face_down_units_are
         while not GAME.is_terminal(state) and compared < 400:
             seat = GAME.to_act(state)[0]
             legal = GAME.legal_actions(state, seat)
-            if seat == 0 and A.REST in legal:
+            if seat == 0 and acts.REST in legal:
                 obs = GAME.observe(state, 0)
                 twin = GAME.determinize(obs, Rng(seed * 1000 + compared))
                 assert GAME.observe(twin, 0) == obs
                 after = state.copy()
-                seen = visible_events(GAME.apply(after, 0, A.REST), 0)
+                seen = visible_events(GAME.apply(after, 0, acts.REST), 0)
                 if any(e["type"] == "reveal" for e in seen):
                     # the round ended (Back Line: all units revealed): a public reveal
                     GAME.apply(state, seat, legal[rng.below(len(legal))])
                     continue
-                seen_twin = visible_events(GAME.apply(twin, 0, A.REST), 0)
+                seen_twin = visible_events(GAME.apply(twin, 0, acts.REST), 0)
                 assert seen == seen_twin
                 assert GAME.to_act(after) == GAME.to_act(twin)
                 assert GAME.observe(after, 0) == GAME.observe(twin, 0)

@@ -17,7 +17,7 @@ import pytest
 from wartable.core.match import play_match
 from wartable.core.rng import Rng
 from wartable.games.graxia import GAME
-from wartable.games.graxia import actions as A
+from wartable.games.graxia import actions as acts
 from wartable.games.graxia.bots import (
     CopyingHeuristicAgent,
     HeuristicAgent,
@@ -62,7 +62,7 @@ def test_incremental_scores_equal_copy_and_apply(scenario: str) -> None:
             continue
         scorer = scorer_for(s, seat)
         for a in GAME.legal_actions(s, seat):
-            if a == A.END:
+            if a == acts.END:
                 continue
             kind, x, y = lay.decode(a)
             fast = scorer.score(kind, x, y, a)
@@ -75,7 +75,7 @@ def test_incremental_scores_equal_copy_and_apply(scenario: str) -> None:
             kinds[kind] += 1
     scored = sum(kinds.values())
     assert scored > 4 * copied, (scored, copied)  # the fast path is the common one
-    assert {A.K_MOVE, A.K_SHIELD, A.K_SUMMON, A.K_PORTAL} <= set(kinds), kinds
+    assert {acts.K_MOVE, acts.K_SHIELD, acts.K_SUMMON, acts.K_PORTAL} <= set(kinds), kinds
 
 
 @pytest.mark.parametrize("scenario", ("2p-1", "2p-3", "custom"))
@@ -86,7 +86,7 @@ def test_battle_forecast_equals_the_listing_one(scenario: str) -> None:
         if s.current != seat or not Scorer.usable(s):
             continue
         for a in GAME.legal_actions(s, seat):
-            if lay.decode(a)[0] != A.K_ATTACK:
+            if lay.decode(a)[0] != acts.K_ATTACK:
                 continue
             quick, listed = s.copy(), s.copy()
             for t, by_listing in ((quick, False), (listed, True)):

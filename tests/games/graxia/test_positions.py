@@ -144,19 +144,19 @@ def test_sacrifice_buffers_hold_one_card_in_hand_or_the_bluff() -> None:
 
 def test_track_entries_in_their_own_ranges() -> None:
     """Cells, seats, unit types and rounds kept in ``track`` must name real ones."""
-    from wartable.games.graxia import state as S
+    from wartable.games.graxia import state as graxia_state
 
     s = _mid_game()
     bad = [
-        (S.T_FIRST, 99),
-        (S.T_TELEPORT, -1),
-        (S.T_TELEPORT, 10**6),
-        (S.T_REASON, 99),
-        (S.T_WINNER, 2),
-        (S.T_SPY0, 10**6),
-        (S.T_BANNER0, -2),
-        (S.T_GFELL1, 10**6),
-        (S.T_DISCOUNT, 5),
+        (graxia_state.T_FIRST, 99),
+        (graxia_state.T_TELEPORT, -1),
+        (graxia_state.T_TELEPORT, 10**6),
+        (graxia_state.T_REASON, 99),
+        (graxia_state.T_WINNER, 2),
+        (graxia_state.T_SPY0, 10**6),
+        (graxia_state.T_BANNER0, -2),
+        (graxia_state.T_GFELL1, 10**6),
+        (graxia_state.T_DISCOUNT, 5),
     ]
     for i, v in bad:
         _refused(s, lambda d, i=i, v=v: d["track"].__setitem__(i, v), "track")
@@ -165,19 +165,19 @@ def test_track_entries_in_their_own_ranges() -> None:
 def test_battle_entries_in_their_own_ranges() -> None:
     """§7: the battle record names two tiles, a side to act, a side bound to win (Destined),
     bewitched sides: each entry must be one of those."""
-    from wartable.games.graxia import state as S
+    from wartable.games.graxia import state as graxia_state
 
     s = _mid_game()
     bad = [
-        (S.B_DESTINED, 99),
-        (S.B_DESTINED, -1),
-        (S.B_ACTOR, 2),
-        (S.B_ATT, -1),
-        (S.B_DEF, 10**6),
-        (S.B_BEWITCH, 4),
-        (S.B_PASSES, 3),
-        (S.B_USED0, -1),
-        (S.B_SAC1, 2),
+        (graxia_state.B_DESTINED, 99),
+        (graxia_state.B_DESTINED, -1),
+        (graxia_state.B_ACTOR, 2),
+        (graxia_state.B_ATT, -1),
+        (graxia_state.B_DEF, 10**6),
+        (graxia_state.B_BEWITCH, 4),
+        (graxia_state.B_PASSES, 3),
+        (graxia_state.B_USED0, -1),
+        (graxia_state.B_SAC1, 2),
     ]
     for i, v in bad:
         _refused(s, lambda d, i=i, v=v: d["battle"].__setitem__(i, v), "battle")
@@ -187,15 +187,20 @@ def test_pending_choices_and_relic_windows_are_checked_on_load() -> None:
     """§5.4 Aura of Reflection: a pending reflection must name a tile of the map and wounds;
     §5.0: a relic window is open only in the relic step."""
     from wartable.games.graxia import choices
-    from wartable.games.graxia import state as S
+    from wartable.games.graxia import state as graxia_state
 
     s = _mid_game()
 
     def reflect_off_map(d: dict[str, Any]) -> None:
         t = d["track"]
-        t[S.T_PEND], t[S.T_PEND_SEAT], t[S.T_PEND_X], t[S.T_PEND_Y] = choices.REFLECT, 0, 999, 2
+        (
+            t[graxia_state.T_PEND],
+            t[graxia_state.T_PEND_SEAT],
+            t[graxia_state.T_PEND_X],
+            t[graxia_state.T_PEND_Y],
+        ) = choices.REFLECT, 0, 999, 2
 
-    for change in (reflect_off_map, lambda d: d["track"].__setitem__(S.T_WINDOW, 1)):
+    for change in (reflect_off_map, lambda d: d["track"].__setitem__(graxia_state.T_WINDOW, 1)):
         data = json.loads(json.dumps(GAME.state_to_json(s)))
         change(data)
         with pytest.raises(PositionError, match="impossible position"):

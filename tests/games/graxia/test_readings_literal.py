@@ -12,7 +12,7 @@ from graxia_helpers import GAME, act, blank, cell, legal_texts, put, roundtrip
 from npc_helpers import player_turn
 
 from wartable.core.errors import IllegalAction, PositionError
-from wartable.games.graxia import actions as A
+from wartable.games.graxia import actions as acts
 from wartable.games.graxia.state import B_ADVANCE, B_BV1, B_EXCH, DRAW, OVER, T_PORTAL, GraxiaState
 
 
@@ -58,14 +58,14 @@ def test_section_5_1_every_portal_pair_fits_the_fixed_action_universe() -> None:
     s = blank("2p-1", turn=2)
     _guardian_at(s, "2,4")
     lay = GAME.layout(s.config)
-    ids = [a for a in GAME.legal_actions(s, 0) if lay.decode(a)[0] == A.K_PORTAL]
+    ids = [a for a in GAME.legal_actions(s, 0) if lay.decode(a)[0] == acts.K_PORTAL]
     n = sum(1 for c in range(s.sc.board.size) if s.ctrl[c] in (-1, 0))
     assert len(ids) == n * (n - 1) // 2
     assert all(0 <= a < lay.size for a in ids)
     for a in ids:
         kind, x, y = lay.decode(a)
         assert (
-            kind == A.K_PORTAL
+            kind == acts.K_PORTAL
             and x < y
             and GAME.parse_action(GAME.action_to_str(a, s.config), s.config) == a
         )

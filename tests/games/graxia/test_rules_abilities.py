@@ -6,7 +6,7 @@ from typing import Any
 
 from graxia_helpers import act, blank, give, inner, legal_texts, put, terrain_cells
 
-from wartable.games.graxia import board as B
+from wartable.games.graxia import board as map_rules
 from wartable.games.graxia.state import B_BV0, B_BV1, B_RETREAT, BARRIER, STUNNED
 
 
@@ -103,7 +103,7 @@ def test_section_5_4_bark_regrowth_two_less_wounds_in_forest() -> None:
     s = blank()
     f = terrain_cells(s, "forest")[0]
     put(s, f, "Grimbark", 1)
-    B.damage(s, f, 5, 0, None)
+    map_rules.damage(s, f, 5, 0, None)
     assert s.wounds[f] == 5 - 1 - 2  # forest 1, Bark Regrowth 2
 
 

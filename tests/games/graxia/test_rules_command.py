@@ -6,7 +6,7 @@ import pytest
 from graxia_helpers import GAME, act, blank, give, inner, legal_texts, put, terrain_cells
 
 from wartable.core.errors import IllegalAction
-from wartable.games.graxia import board as B
+from wartable.games.graxia import board as map_rules
 from wartable.games.graxia.command import summon_cost
 from wartable.games.graxia.state import ABILITY, SHIELD, SUMMONED, T_PORTAL
 
@@ -64,9 +64,9 @@ def test_section_6_a_shield_outside_battle_takes_two_and_breaks_above_two() -> N
     s = blank()
     c = inner(s, "plains")
     put(s, c, "Blood Crusaders", 0, shield=True)
-    B.damage(s, c, 2, 1, None)
+    map_rules.damage(s, c, 2, 1, None)
     assert s.wounds[c] == 0 and s.flags[c] & SHIELD
-    B.damage(s, c, 3, 1, None)
+    map_rules.damage(s, c, 3, 1, None)
     assert s.wounds[c] == 1 and not s.flags[c] & SHIELD
 
 
@@ -98,7 +98,7 @@ def test_section_6_c_guardian_discount_of_7_behind_it_once_per_round() -> None:
     b = s.sc.board
     g = inner(s, "plains")
     put(s, g, s.cat.units[s.guard[0]].name, 0)
-    behind = sorted(B.behind(s, 0, g))
+    behind = sorted(map_rules.behind(s, 0, g))
     front = [n for n in b.nbr[g] if n not in behind]
     u = s.cat.unit_index["Blood Crusaders"]
     assert summon_cost(s, 0, u, behind[0]) == 10 - 7
@@ -135,7 +135,7 @@ def test_section_5_1_an_eliminated_guardian_returns_to_hand_not_summoned_that_ro
     s = blank()
     home = s.sc.home[0][0]
     put(s, home, s.cat.units[s.guard[0]].name, 0)
-    B.eliminate(s, home, 1, None)
+    map_rules.eliminate(s, home, 1, None)
     assert s.guard[0] in s.hands[0]
     s.mana[0] = 100
     name = s.cat.units[s.guard[0]].name

@@ -38,9 +38,9 @@ def test_section_9_1_3_bearers_cannot_attack_or_shield_and_drop_the_banner_when_
     assert not any(
         t.startswith(f"move {b.text(c)}") and b.d(c, b.parse(t.split()[2])) > 1 for t in texts
     )
-    from wartable.games.graxia import board as B
+    from wartable.games.graxia import board as map_rules
 
-    B.eliminate(s, c, 1, None)
+    map_rules.eliminate(s, c, 1, None)
     assert s.track[T_BANNER0] == c  # the banner lies where its bearer fell
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from graxia_helpers import act, blank, inner, legal_texts, put, terrain_cells
 
 from wartable.games.graxia import battle
-from wartable.games.graxia import board as B
+from wartable.games.graxia import board as map_rules
 from wartable.games.graxia.state import B_BV0, B_BV1, STUNNED
 
 
@@ -22,7 +22,7 @@ def _battle_values(scenario: str, terrain: str, attacker: str, defender: str) ->
         n
         for n in b.nbr[d]
         if s.sc.terrain[n] not in ("mountains",)
-        and B.edge_open(s, s.cat.units[s.cat.unit_index[attacker]], n, d)
+        and map_rules.edge_open(s, s.cat.units[s.cat.unit_index[attacker]], n, d)
     )
     put(s, a, attacker, 0)
     put(s, d, defender, 1)
@@ -107,9 +107,9 @@ def test_section_5_4_boulder_fields_closed_on_the_sides() -> None:
     ends = [n for n in b.nbr[d] if b.direction(n, d) in (2, 5)]
     crusader = s.cat.units[s.cat.unit_index["Blood Crusaders"]]
     miners = s.cat.units[s.cat.unit_index["Miners of the Deep"]]
-    assert all(not B.edge_open(s, crusader, n, d) for n in sides)
-    assert all(B.edge_open(s, crusader, n, d) for n in ends)
-    assert all(B.edge_open(s, miners, n, d) for n in sides)  # dwarves pass
+    assert all(not map_rules.edge_open(s, crusader, n, d) for n in sides)
+    assert all(map_rules.edge_open(s, crusader, n, d) for n in ends)
+    assert all(map_rules.edge_open(s, miners, n, d) for n in sides)  # dwarves pass
 
 
 def test_section_7_step_3_stunned_units_do_not_support() -> None:
@@ -135,7 +135,7 @@ def test_section_5_4_command_phase_reductions_castle_city_forest() -> None:
         s = blank(scenario)
         c = terrain_cells(s, terrain)[0]
         put(s, c, "Blood Crusaders", 1)
-        B.damage(s, c, 4, 0, None)
+        map_rules.damage(s, c, 4, 0, None)
         assert s.wounds[c] == 4 - cut, terrain
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from graxia_helpers import GAME, act, blank, put, terrain_cells
 
-from wartable.games.graxia import board as B
+from wartable.games.graxia import board as map_rules
 from wartable.games.graxia.state import DRAW, OVER
 
 
@@ -23,8 +23,8 @@ def test_section_9_1_scenario_1_capturing_villages_and_cities_scores() -> None:
     v = terrain_cells(s, "village")[0]
     c = terrain_cells(s, "city")[0]
     s.ctrl[v] = s.ctrl[c] = 1
-    B.set_ctrl(s, v, 0, None)
-    B.set_ctrl(s, c, 0, None)
+    map_rules.set_ctrl(s, v, 0, None)
+    map_rules.set_ctrl(s, c, 0, None)
     assert s.vp[0] == 1 + 2
 
 
@@ -56,7 +56,7 @@ def test_section_9_1_scenario_2_eliminating_the_guardian_wins() -> None:
     s = blank("2p-2", turn=2, seat=0)
     c = s.sc.home[1][0]
     put(s, c, s.cat.units[s.guard[1]].name, 1)
-    B.eliminate(s, c, 0, None)
+    map_rules.eliminate(s, c, 0, None)
     _end_round(s)
     assert s.phase == OVER and GAME.outcome(s).winners == (0,)
 
@@ -95,7 +95,7 @@ def test_section_9_1_scenario_6_eliminating_the_spy_wins() -> None:
     s.track[6 + 1] = spy
     c = s.sc.home[1][0]
     put(s, c, "Blood Crusaders", 1)
-    B.eliminate(s, c, 0, None)
+    map_rules.eliminate(s, c, 0, None)
     _end_round(s)
     assert s.phase == OVER and GAME.outcome(s).winners == (0,)
 
@@ -106,6 +106,6 @@ def test_section_9_3_custom_mana_of_destroyed_units_decides() -> None:
     s.round_no = 9
     c = s.sc.home[0][0]
     put(s, c, "Blood Crusaders", 0)
-    B.eliminate(s, c, 1, None)
+    map_rules.eliminate(s, c, 1, None)
     _end_round(s)
     assert s.phase == OVER and GAME.outcome(s).winners == (1,)

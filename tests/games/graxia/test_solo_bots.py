@@ -133,13 +133,13 @@ def test_heuristic_loses_the_cheapest_cards() -> None:
     """§9.2 Solo Scenario 2 ("5 cards of their choice"): the least valuable card first."""
     cat = GAME.catalog(GAME.make_config({"scenario": "solo-2"}))[0]
     lay = GAME.layout(GAME.make_config({"scenario": "solo-2"}))
-    from wartable.games.graxia import actions as A
+    from wartable.games.graxia import actions as acts
 
     nu = len(cat.units)
     by_name = {sp.name: nu + i for i, sp in enumerate(cat.spells)}
     legal = [
-        lay.one(A.K_TAKE, by_name["Destined for Greatness"] - nu),
-        lay.one(A.K_TAKE, by_name["Pickpocket"] - nu),
+        lay.one(acts.K_TAKE, by_name["Destined for Greatness"] - nu),
+        lay.one(acts.K_TAKE, by_name["Pickpocket"] - nu),
     ]
     assert bots_solo.lose_card(lay, cat, legal) == legal[1]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from graxia_helpers import GAME, cell, put
 from npc_helpers import kinds, npc_turn, run
 
-from wartable.games.graxia import npc_order as O
+from wartable.games.graxia import npc_order
 from wartable.games.graxia.npc_choice import NPC_FOE, NPC_TILE
 from wartable.games.graxia.state import ANCHORED, B_DEF, HEAD_EAST, T_PEND, T_PEND_SEAT
 
@@ -24,7 +24,7 @@ def test_centre_units_step_toward_the_centre_through_mountains_9_2_solo_4():
     """§9.2 Solo Scenario 4: "Non-Player units will move directly towards the center of the
     map" and "may move through, into, and control impassable terrain (i.e. mountains)"."""
     s = npc_turn("solo-4")
-    centre = O.centre_cell(s)
+    centre = npc_order.centre_cell(s)
     assert s.sc.terrain[centre] == "mountains"
     a = put(s, cell(s, "3,-1"), "Mammoth", 1)  # a beast: no mountaineer
     put(s, cell(s, "0,5"), "Mammoth", 0)

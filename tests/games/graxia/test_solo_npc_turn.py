@@ -6,7 +6,7 @@ from __future__ import annotations
 from graxia_helpers import GAME, cell, put
 from npc_helpers import kinds, npc_turn, run, spell
 
-from wartable.games.graxia import npc_order as O
+from wartable.games.graxia import npc_order
 from wartable.games.graxia.state import NPC_COMMAND, RELIC, STUNNED
 
 
@@ -39,12 +39,12 @@ def test_enemy_ties_go_right_to_left_furthest_row_first_9_2():
     """§9.2: equal totals: right to left, furthest row to nearest from the Player's view
     (the Player sits south here: right is east, the furthest row the northmost)."""
     s = npc_turn("solo-4", command_plays=1)
-    assert O.player_south(s)
+    assert npc_order.player_south(s)
     s.decks[NPC_COMMAND] = [spell(s, "Bedazzle")]
     left = put(s, cell(s, "0,5"), "Mammoth", 0)
     right_near = put(s, cell(s, "5,3"), "Mammoth", 0)
     right_far = put(s, cell(s, "5,2"), "Mammoth", 0)
-    assert O.tie_order(s, [left, right_near, right_far]) == [right_far, right_near, left]
+    assert npc_order.tie_order(s, [left, right_near, right_far]) == [right_far, right_near, left]
     run(s)
     assert s.flags[right_far] & STUNNED
     assert not s.flags[right_near] & STUNNED and not s.flags[left] & STUNNED
@@ -56,7 +56,7 @@ def test_friendly_targets_lowest_health_9_2():
     s.decks[NPC_COMMAND] = [spell(s, "Second Wind")]
     hurt = put(s, cell(s, "0,0"), "Mammoth", 1, wounds=8)  # 4 left
     other = put(s, cell(s, "5,-2"), "Mammoth", 1, wounds=2)  # 10 left
-    assert O.friendly_first(s, [other, hurt]) == [hurt, other]
+    assert npc_order.friendly_first(s, [other, hurt]) == [hurt, other]
     run(s)  # Second Wind heals 3 (the units then move toward the centre)
     assert sorted(s.wounds[c] for c in range(s.sc.board.size) if s.owner[c] == 1) == [2, 5]
 
@@ -98,7 +98,7 @@ def test_units_move_one_at_a_time_right_to_left_furthest_row_first_9_2():
     b = put(s, cell(s, "5,-2"), "Mammoth", 1)
     c = put(s, cell(s, "5,0"), "Mammoth", 1)
     put(s, cell(s, "1,5"), "Mammoth", 0)
-    assert O.tie_order(s, [a, b, c]) == [b, c, a]
+    assert npc_order.tie_order(s, [a, b, c]) == [b, c, a]
     events = run(s)
     moves = [e["frm"] for e in kinds(events, "move")]
     assert moves == ["5,-2", "5,0", "0,1"]
@@ -112,7 +112,7 @@ def test_battles_run_top_to_bottom_left_to_right_after_all_moves_9_2():
     put(s, cell(s, "3,3"), "Mammoth Riders", 0)
     top = put(s, cell(s, "4,-1"), "Mammoth", 1)
     put(s, cell(s, "4,0"), "Mammoth Riders", 0)
-    assert O.battle_order(s, [low, top]) == [top, low]
+    assert npc_order.battle_order(s, [low, top]) == [top, low]
     events = run(s)
     first = kinds(events, "battle")[0]
     assert first["attacker"] == "4,-1"

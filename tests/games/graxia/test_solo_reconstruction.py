@@ -12,7 +12,7 @@ from graxia_helpers import GAME, blank, cell, put
 from npc_helpers import npc_turn
 
 from wartable.games.graxia import battle, npc_move, solo_awards, solo_rules
-from wartable.games.graxia import board as B
+from wartable.games.graxia import board as map_rules
 from wartable.games.graxia.solo_options import BACKSTOP_TURNS
 from wartable.games.graxia.state import B_BV0, OVER, T_REASON, T_WINNER, GraxiaState
 
@@ -54,7 +54,7 @@ def test_solo_1_b_s_portal_exits_outlast_the_crossing() -> None:
         s = blank("solo-1", turn=4, solo1_removal=removal)
         entry, exit_ = s.sc.portals[0]
         c = put(s, entry, "Horsemen of K'lan", 0)
-        B.move_unit(s, c, exit_, [])  # through the portal at turn 4
+        map_rules.move_unit(s, c, exit_, [])  # through the portal at turn 4
         gone = _gone_at_start_of(s, 5)
         assert (exit_ not in gone) is exits_left_at_5, removal
         assert (s.unit[exit_] >= 0) is exits_left_at_5
@@ -75,7 +75,7 @@ def test_solo_2_plus_two_is_added_to_damage_done_only() -> None:
         assert s.wounds[a] == battle_wounds, bonus
         s = blank("solo-2", turn=2, solo2_damage_bonus=bonus)
         target = put(s, 20, "Mammoth", 0, shield=True)
-        assert B.damage(s, target, 2, 1, [], command=False) == shot_wounds, bonus
+        assert map_rules.damage(s, target, 2, 1, [], command=False) == shot_wounds, bonus
     s = blank("solo-2", turn=2)  # a wound done: +2 under both readings
     a, d = put(s, 20, "Mammoth", 0), put(s, 21, "Mammoth", 1)
     battle.start(s, a, d, [])

@@ -8,7 +8,7 @@ from graxia_helpers import GAME, blank, give, put
 from solo_helpers import play
 
 from wartable.games.graxia import battle, command, solo_awards, solo_rules
-from wartable.games.graxia import board as B
+from wartable.games.graxia import board as map_rules
 from wartable.games.graxia.state import (
     B_BV0,
     OVER,
@@ -99,7 +99,7 @@ def test_sype_and_three_objectives_win():
     sype = put(s, _objective_cells(s, 1)[0], "Sype", 1, wounds=11)
     solo_rules.check_end(s, [])
     assert s.phase != OVER  # Sype lives
-    B.damage(s, sype, 5, 0, [], command=False, unmitigated=True)
+    map_rules.damage(s, sype, 5, 0, [], command=False, unmitigated=True)
     assert s.solo[S_SYPE] == 1
     solo_rules.check_end(s, [])
     assert s.phase == OVER and s.track[T_WINNER] == 0
@@ -170,7 +170,7 @@ def test_captured_settlement_costs_five_cards_of_the_players_choice():
     nbr = s.sc.board.nbr[village][0]
     put(s, nbr, "Mammoth", 1)
     give(s, 0, "Bewitch", "Bewitch", "Vanish", "Scout", "Mammoth", "Heal", "Rage")
-    B.move_unit(s, nbr, village, [])
+    map_rules.move_unit(s, nbr, village, [])
     assert s.solo[S_LOST] == 1 and s.solo[S_LOSE] == 5
     solo_rules.check_end(s, [])
     assert s.track[T_PEND] and s.track[T_PEND_SEAT] == 0
@@ -199,7 +199,7 @@ def test_six_lost_settlements_lose():
     s.ctrl[castle] = 0
     nbr = s.sc.board.nbr[castle][0]
     put(s, nbr, "Mammoth", 1)
-    B.move_unit(s, nbr, castle, [])
+    map_rules.move_unit(s, nbr, castle, [])
     assert s.track[T_WINNER] == 1 and s.phase != OVER  # recorded, ended after the step
     solo_rules.check_end(s, [])
     assert s.phase == OVER and s.track[T_REASON] == solo_awards.R_LOST_SIX
@@ -210,8 +210,8 @@ def test_non_player_damage_plus_two():
     s = blank("solo-2", turn=2)
     a = put(s, 20, "Mammoth", 0)
     b = put(s, 21, "Mammoth", 1)
-    assert B.damage(s, a, 3, 1, [], command=False) == 5
-    assert B.damage(s, b, 3, 0, [], command=False) == 3
+    assert map_rules.damage(s, a, 3, 1, [], command=False) == 5
+    assert map_rules.damage(s, b, 3, 0, [], command=False) == 3
     s2 = blank("solo-2", turn=2)
     a, d = put(s2, 20, "Mammoth", 0), put(s2, 21, "Mammoth", 1)
     battle.start(s2, a, d, [])
@@ -225,10 +225,10 @@ def test_talon_and_ebon_eliminated_win():
     s = blank("solo-2", turn=4)
     t = put(s, 20, "Talon", 1)
     e = put(s, 22, "Ebon", 1)
-    B.eliminate(s, t, 0, [])
+    map_rules.eliminate(s, t, 0, [])
     solo_rules.check_end(s, [])
     assert s.phase != OVER
-    B.eliminate(s, e, 0, [])
+    map_rules.eliminate(s, e, 0, [])
     solo_rules.check_end(s, [])
     assert s.phase == OVER and s.track[T_WINNER] == 0
     assert s.track[T_REASON] == solo_awards.R_TALON_EBON

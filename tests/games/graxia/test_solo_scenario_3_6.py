@@ -8,8 +8,8 @@ from __future__ import annotations
 from graxia_helpers import GAME, blank, give, put
 from solo_helpers import play
 
-from wartable.games.graxia import board as B
-from wartable.games.graxia import command, effects, solo_awards, solo_mods, solo_rules, turn
+from wartable.games.graxia import board as map_rules
+from wartable.games.graxia import command, effects, modifiers, solo_awards, solo_rules, turn
 from wartable.games.graxia.state import (
     ANCHORED,
     OVER,
@@ -39,9 +39,9 @@ def test_home_row_hand_limits():
     limits = []
     for k in range(4):
         s.solo[S_HOME] = k
-        limits.append(solo_mods.hand_limit(s, 0))
+        limits.append(modifiers.hand_limit(s, 0))
     assert limits == [15, 5, 20, 15]
-    assert solo_mods.hand_limit(s, 1) == s.sc.hand_limit
+    assert modifiers.hand_limit(s, 1) == s.sc.hand_limit
 
 
 def test_home_row_a_half_cost():
@@ -67,11 +67,11 @@ def test_home_row_b_double_health():
     s.solo[S_HOME] = 1
     a = put(s, 20, "Horsemen of K'lan", 0)  # health 7
     e = put(s, 22, "Horsemen of K'lan", 1)
-    B.damage(s, a, 10, 1, [], unmitigated=True)
+    map_rules.damage(s, a, 10, 1, [], unmitigated=True)
     assert s.unit[a] >= 0 and s.wounds[a] == 10
-    B.damage(s, e, 10, 0, [], unmitigated=True)
+    map_rules.damage(s, e, 10, 0, [], unmitigated=True)
     assert s.unit[e] < 0  # the Non-Player's units keep their health
-    B.damage(s, a, 4, 1, [], unmitigated=True)
+    map_rules.damage(s, a, 4, 1, [], unmitigated=True)
     assert s.unit[a] < 0
 
 
@@ -133,9 +133,9 @@ def test_blood_vigor_one_more_wound():
     """§9.2 Solo Scenario 3, Home-Row D: Blood Vigor: one additional wound in every battle."""
     s = blank("solo-3")
     s.solo[S_HOME] = 3
-    assert solo_mods.battle_bonus(s, 0) == 1 and solo_mods.battle_bonus(s, 1) == 0
+    assert modifiers.battle_bonus(s, 0) == 1 and modifiers.battle_bonus(s, 1) == 0
     s.solo[S_HOME] = 0
-    assert solo_mods.battle_bonus(s, 0) == 0
+    assert modifiers.battle_bonus(s, 0) == 0
 
 
 # ----- Solo Scenario 4 -------------------------------------------------------------------------
@@ -146,16 +146,16 @@ def test_tile_points_once_per_game_both_sides():
     city = _cells(s, "city")[0]
     n = s.sc.board.nbr[city][0]
     a = put(s, n, "Mammoth", 0)
-    B.move_unit(s, a, city, [])
+    map_rules.move_unit(s, a, city, [])
     assert s.vp == [5, 0]
-    B.move_unit(s, city, a, [])
+    map_rules.move_unit(s, city, a, [])
     s.ctrl[city] = 1
-    B.move_unit(s, a, city, [])
+    map_rules.move_unit(s, a, city, [])
     assert s.vp == [5, 0]  # once per game
     hill = _cells(s, "hills")[0]
     h = put(s, s.sc.board.nbr[hill][0], "Mammoth", 1)
     s.ctrl[hill] = 0
-    B.move_unit(s, h, hill, [])
+    map_rules.move_unit(s, h, hill, [])
     assert s.vp == [5, 10]
 
 
@@ -164,11 +164,11 @@ def test_elimination_points_and_the_race_to_60():
     wins (Player) or loses (Non-Player) at once."""
     s = blank("solo-4", turn=2)
     e = put(s, 20, "Mammoth", 1)
-    B.eliminate(s, e, 0, [])
+    map_rules.eliminate(s, e, 0, [])
     assert s.vp == [2, 0]
     s.vp[1] = 50
     p = put(s, 20, "Mammoth", 0)
-    B.eliminate(s, p, 1, [])
+    map_rules.eliminate(s, p, 1, [])
     assert s.vp == [2, 60] and s.track[T_WINNER] == 1
     solo_rules.check_end(s, [])
     assert s.phase == OVER and s.track[T_REASON] == solo_awards.R_VP_NPC
@@ -222,7 +222,7 @@ def test_land_type_points_once_and_non_player_reinforcements():
         s.ctrl[c] = 0
     a = put(s, s.sc.board.nbr[plains[0]][0], "Mammoth", 0)
     s.ctrl[plains[0]] = 1
-    B.move_unit(s, a, plains[0], [])
+    map_rules.move_unit(s, a, plains[0], [])
     assert s.vp == [5, 0] and s.solo[S_AWARD0] == 1
     s3 = blank("solo-5", turn=2, seat=1)
     _deck(s3, "Mammoth")
@@ -230,7 +230,7 @@ def test_land_type_points_once_and_non_player_reinforcements():
     s3.ctrl[lakes[0]] = 1
     n = next(n for n in s3.sc.board.nbr[lakes[1]] if s3.sc.terrain[n] != "lake")
     put(s3, n, "Mammoth", 1)
-    B.move_unit(s3, n, lakes[1], [])
+    map_rules.move_unit(s3, n, lakes[1], [])
     assert s3.vp == [0, 5] and s3.solo[S_QUEUE]
     solo_rules.check_end(s3, [])
     assert s3.track[T_PEND]  # the Player places the first one (plains)
@@ -245,12 +245,12 @@ def test_race_50_vs_35():
     """§9.2 Solo Scenario 5: the Player wins at 50 VP; the Non-Player wins at 35."""
     s = blank("solo-5", turn=2)
     s.vp = [49, 0]
-    B.eliminate(s, put(s, 20, "Mammoth", 1), 0, [])
+    map_rules.eliminate(s, put(s, 20, "Mammoth", 1), 0, [])
     solo_rules.check_end(s, [])
     assert s.phase == OVER and s.track[T_WINNER] == 0
     s = blank("solo-5", turn=2)
     s.vp = [0, 33]
-    B.eliminate(s, put(s, 20, "Mammoth", 0), 1, [])
+    map_rules.eliminate(s, put(s, 20, "Mammoth", 0), 1, [])
     solo_rules.check_end(s, [])
     assert s.phase == OVER and s.track[T_WINNER] == 1 and s.vp[1] == 35
 
@@ -303,11 +303,11 @@ def test_race_points_solo_6():
     for c in forests[1:]:
         s.ctrl[c] = 0
     a = put(s, s.sc.board.nbr[forests[0]][0], "Mammoth", 0)
-    B.move_unit(s, a, forests[0], [])
+    map_rules.move_unit(s, a, forests[0], [])
     assert s.vp == [15, 0]
     city = _cells(s, "city")[0]
     e = put(s, s.sc.board.nbr[city][0], "Mammoth", 1)
-    B.move_unit(s, e, city, [])
+    map_rules.move_unit(s, e, city, [])
     assert s.vp == [15, 30]
 
 
@@ -342,9 +342,9 @@ def test_home_row_d_mend_summon_power_volley_once_per_round():
     legal = {GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, 0)}
     assert not any(a.startswith(("mend", "volley", "summon power")) for a in legal)
     solo_rules.turn_start(s, [])  # the next round: available again
-    assert solo_rules.ability_ready(s, solo_mods.MEND)
+    assert solo_rules.ability_ready(s, modifiers.MEND)
     s.solo[S_HOME] = 0
-    assert not solo_rules.ability_ready(s, solo_mods.MEND)  # only Home-Row D
+    assert not solo_rules.ability_ready(s, modifiers.MEND)  # only Home-Row D
 
 
 def test_spending_victory_points_is_an_option():
@@ -372,7 +372,7 @@ def test_damaged_solo_bookkeeping_is_refused():
     s = blank("solo-3")
     assert not solo_awards.problems(s)
     s.solo[S_HOME] = 9
-    assert solo_mods.hand_limit(s, 0) == 15  # no crash on the way to the refusal
+    assert modifiers.hand_limit(s, 0) == 15  # no crash on the way to the refusal
     assert any("Home Row" in p for p in GAME.invariants(s))
     s.solo[S_HOME] = 0
     s.solo[S_QUEUE] = 1 << 12
@@ -390,7 +390,7 @@ def test_two_land_types_taken_queue_two_sets():
             s.ctrl[c] = 1
         n = next(n for n in s.sc.board.nbr[cells[0]] if s.unit[n] < 0 and n not in cells)
         put(s, n, "Mammoth", 1)
-        B.move_unit(s, n, cells[0], [])
+        map_rules.move_unit(s, n, cells[0], [])
     assert s.vp[1] == 10 and s.solo[S_QUNIT] == 1
     placed = 0
     solo_rules.check_end(s, [])

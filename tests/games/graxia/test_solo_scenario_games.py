@@ -8,16 +8,16 @@ import pytest
 from graxia_helpers import GAME
 
 from wartable.core.rng import Rng
-from wartable.games.graxia import solo_awards as W
+from wartable.games.graxia import solo_awards
 from wartable.games.graxia.state import T_REASON
 
 OWN_RESULTS = {
-    "solo-1": {W.R_SYPE, W.R_OBJ_LOST, W.R_B_GONE},
-    "solo-2": {W.R_TALON_EBON, W.R_LOST_SIX, W.R_SOLO_LIMIT},
-    "solo-3": {W.R_HOME_ROWS, W.R_TURN_SIX},
-    "solo-4": {W.R_VP_PLAYER, W.R_VP_NPC, W.R_SOLO_LIMIT},
-    "solo-5": {W.R_VP_PLAYER, W.R_VP_NPC, W.R_SOLO_LIMIT},
-    "solo-6": {W.R_VP_PLAYER, W.R_VP_NPC, W.R_SOLO_LIMIT},
+    "solo-1": {solo_awards.R_SYPE, solo_awards.R_OBJ_LOST, solo_awards.R_B_GONE},
+    "solo-2": {solo_awards.R_TALON_EBON, solo_awards.R_LOST_SIX, solo_awards.R_SOLO_LIMIT},
+    "solo-3": {solo_awards.R_HOME_ROWS, solo_awards.R_TURN_SIX},
+    "solo-4": {solo_awards.R_VP_PLAYER, solo_awards.R_VP_NPC, solo_awards.R_SOLO_LIMIT},
+    "solo-5": {solo_awards.R_VP_PLAYER, solo_awards.R_VP_NPC, solo_awards.R_SOLO_LIMIT},
+    "solo-6": {solo_awards.R_VP_PLAYER, solo_awards.R_VP_NPC, solo_awards.R_SOLO_LIMIT},
 }
 OWN_EVENTS = {
     "solo-1": "tile_removed",

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from wartable.core.errors import ConfigError, IllegalAction
-from wartable.games.graxia import solo_setup as S
+from wartable.games.graxia import solo_setup
 from wartable.games.graxia.catalog import GUARDIAN, HERO, LARGE
 from wartable.games.graxia.game import GraxiaGame
 from wartable.games.graxia.state import (
@@ -52,9 +52,9 @@ def units_of(s: GraxiaState, seat: int) -> list[tuple[str, str]]:
 def finish_randomly(s: GraxiaState, seed: int) -> int:
     r = random.Random(seed)
     n = 0
-    while s.phase == GUARD and s.solo[S_SETUP] != S.DONE:
+    while s.phase == GUARD and s.solo[S_SETUP] != solo_setup.DONE:
         legal = GAME.legal_actions(s, 0)
-        assert legal, S.STEP_NAMES[s.solo[S_SETUP]]
+        assert legal, solo_setup.STEP_NAMES[s.solo[S_SETUP]]
         GAME.apply_fast(s, 0, r.choice(legal), None)
         n += 1
     return n
@@ -68,7 +68,7 @@ def test_random_legal_setup_reaches_play_9_2(n: int, seed: int) -> None:
     s = start(f"solo-{n}", seed)
     assert GAME.to_act(s) == (0,) and s.phase == GUARD
     finish_randomly(s, seed)
-    assert s.solo[S_SETUP] == S.DONE
+    assert s.solo[S_SETUP] == solo_setup.DONE
     assert s.phase != GUARD and s.turn == 1
     assert not GAME.invariants(s)
     assert s.mana[1] == 0  # "The Non-Player never gains or loses Mana"
@@ -178,9 +178,9 @@ def test_solo_3_home_row_a_picks_ten_cards_9_2_solo_scenario_3() -> None:
     s = start("solo-3")
     do(s, f"target {s.sc.board.text(s.sc.home_rows[0][0])}")
     assert s.mana[0] == 100
-    while s.solo[S_SETUP] == S.START:
+    while s.solo[S_SETUP] == solo_setup.START:
         do(s, next(t for t in texts(s) if t.startswith("place")))
-    assert s.solo[S_SETUP] == S.HAND
+    assert s.solo[S_SETUP] == solo_setup.HAND
     assert any(t.startswith("choose") for t in texts(s))
     assert any(t.startswith("take") for t in texts(s))
     do(s, "take Hellstorm" if "take Hellstorm" in texts(s) else texts(s)[-1])
@@ -194,7 +194,7 @@ def test_deck_building_refuses_illegal_cards_9_2_solo_scenario_4() -> None:
     """§9.2 Solo Scenario 4: 40 unit cards with at most 4 Heroes and 2 Large Creatures, 40
     spells, each card at most as often as the box holds it; 'end' only for a legal deck."""
     s = start("solo-4")
-    assert s.solo[S_SETUP] == S.BUILD and "end" not in texts(s)
+    assert s.solo[S_SETUP] == solo_setup.BUILD and "end" not in texts(s)
     heroes = [ut.name for ut in s.cat.units if ut.klass == HERO][:4]
     for h in heroes:
         do(s, f'choose "{h}"')
@@ -258,7 +258,7 @@ def test_config_deck_skips_building_9_2_solo_scenario_4() -> None:
     """A deck file in config ``deck`` replaces the deck building; solo 4's six set-up units
     go on the cities and villages the Player does not control."""
     s = start("solo-4", deck=DECK)
-    assert s.solo[S_SETUP] == S.START
+    assert s.solo[S_SETUP] == solo_setup.START
     assert len(s.decks[0]) == 40 and len(s.decks[2]) == 40
     finish_randomly(s, 0)
     npc = units_of(s, 1)
@@ -277,10 +277,10 @@ def test_solo_5_player_places_one_npc_unit_per_land_type_9_2_solo_scenario_5() -
     """§9.2 Solo Scenario 5: one Non-Player unit in every listed land type, on the tile the
     Player chooses, never on a tile the Player controls."""
     s = start("solo-5", deck=DECK_5_6)
-    while s.solo[S_SETUP] == S.START:
+    while s.solo[S_SETUP] == solo_setup.START:
         do(s, next(t for t in texts(s) if t.startswith("place")))
     asked = 0
-    while s.solo[S_SETUP] == S.SPAWN:
+    while s.solo[S_SETUP] == solo_setup.SPAWN:
         legal = texts(s)
         assert all(t.startswith("target") for t in legal) and len(legal) > 1
         terrain = {s.sc.terrain[s.sc.board.parse(t.split()[1])] for t in legal}

@@ -16,7 +16,7 @@ from typing import Any
 
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .board import enemies, facing
 from .cards import DECK_SIZE, CardSet, Unit, cardset_for
 
@@ -152,7 +152,8 @@ class HeuristicAgent:
     def _draft(self, v: _View, legal: list[int], rng: Rng) -> int:
         row = v.obs["draft"]["row"]
         return max(
-            legal, key=lambda a: unit_value(v.cards.units[row[a - A.DRAFT]]) + rng.below(100) / 400
+            legal,
+            key=lambda a: unit_value(v.cards.units[row[a - acts.DRAFT]]) + rng.below(100) / 400,
         )
 
     _draft_leader = _draft_champion = _draft_basic = _draft
@@ -161,7 +162,7 @@ class HeuristicAgent:
     def _deploy(self, v: _View, legal: list[int], rng: Rng) -> int:
         options = {}
         for a in legal:
-            line, card = divmod(a - A.DEPLOY, DECK_SIZE)
+            line, card = divmod(a - acts.DEPLOY, DECK_SIZE)
             u = v.mine(card)
             score = unit_value(u) + self.noise * rng.below(1000) / 1000
             if u.command and line == 1:
@@ -172,9 +173,9 @@ class HeuristicAgent:
     def _palace(self, v: _View, legal: list[int], rng: Rng) -> int:
         # Crimson Palace: save the Haste units when enemies still attack into them this round
         return (
-            A.PALACE
+            acts.PALACE
             if v.obs["round"] >= 3 and v.any_enemy_to_act() and v.me["health"] <= 5
-            else A.PASS
+            else acts.PASS
         )
 
     # ---- arrow strike ---------------------------------------------------------
@@ -194,7 +195,7 @@ class HeuristicAgent:
             and not v.mine(me["field"][line]).ambush
         ]
         total = ready + sum(v.mine(me["field"][line]).arrows for line in hidden_archers)
-        best, best_value = A.PASS, 0.4
+        best, best_value = acts.PASS, 0.4
         for opp in enemies(v, v.seat):  # type: ignore[arg-type]
             pool = v.unseen(opp)
             field = v.players[opp]["field"]
@@ -212,13 +213,13 @@ class HeuristicAgent:
                     )
                     value += 1.4 * sum(1 for d in pool if d.ambush) / max(1, len(pool))
                 if value > best_value:
-                    action = A.arrow_at(opp, line) if v.config.players > 2 else A.ARROW + line
+                    action = acts.arrow_at(opp, line) if v.config.players > 2 else acts.ARROW + line
                     best, best_value = action, value
-        if best == A.PASS:
-            return A.PASS
+        if best == acts.PASS:
+            return acts.PASS
         if hidden_archers:
-            return A.REVEAL + hidden_archers[0]
-        return best if best in legal else A.PASS
+            return acts.REVEAL + hidden_archers[0]
+        return best if best in legal else acts.PASS
 
     # ---- main action -----------------------------------------------------------
     def _main(self, v: _View, legal: list[int], rng: Rng) -> int:
@@ -231,14 +232,16 @@ class HeuristicAgent:
                 _, value = best_middle(v, False)
                 skirmish += value - cost
                 foe_c, value_c = best_middle(v, True)
-                options[A.CAUTIOUS_MID + foe_c] = value_c - cost
+                options[acts.CAUTIOUS_MID + foe_c] = value_c - cost
             else:
                 skirmish += attack_value(v, line, False) - cost
-                options[A.CAUTIOUS + line] = attack_value(v, line, True) - cost
-        options[A.SKIRMISH] = skirmish + 0.01
-        options[A.REST] = REST_VALUE if v.obs["round"] < v.obs["config"]["rounds"] else 0.9
-        choice = max((a for a in options if a in legal), key=lambda a: options[a], default=A.REST)
-        if choice != A.REST:
+                options[acts.CAUTIOUS + line] = attack_value(v, line, True) - cost
+        options[acts.SKIRMISH] = skirmish + 0.01
+        options[acts.REST] = REST_VALUE if v.obs["round"] < v.obs["config"]["rounds"] else 0.9
+        choice = max(
+            (a for a in options if a in legal), key=lambda a: options[a], default=acts.REST
+        )
+        if choice != acts.REST:
             reveal = self._reveal_commanders(v, legal)
             if reveal is not None:
                 return reveal
@@ -247,68 +250,70 @@ class HeuristicAgent:
     def _reveal_commanders(self, v: _View, legal: list[int]) -> int | None:
         for line in range(3):
             pos = v.me["field"][line]
-            if A.REVEAL + line in legal and v.mine(pos).command and not v.mine(pos).ambush:
-                return A.REVEAL + line
+            if acts.REVEAL + line in legal and v.mine(pos).command and not v.mine(pos).ambush:
+                return acts.REVEAL + line
         return None
 
     def _skirmish(self, v: _View, legal: list[int], rng: Rng) -> int:
-        attacks = [a for a in legal if not A.REVEAL <= a < A.REVEAL + 3]
+        attacks = [a for a in legal if not acts.REVEAL <= a < acts.REVEAL + 3]
         if not attacks:
             return legal[0]
 
         def key(a: int) -> tuple[int, float]:
-            line, target = (1, a - A.ATTACK_MID) if a >= A.ATTACK_MID else (a - A.ATTACK, -1)
+            line, target = (
+                (1, a - acts.ATTACK_MID) if a >= acts.ATTACK_MID else (a - acts.ATTACK, -1)
+            )
             return (v.mine(v.me["field"][line]).command, attack_value(v, line, False, target))
 
         return max(attacks, key=key)
 
     def _maneuver(self, v: _View, legal: list[int], rng: Rng) -> int:
-        cards = [a - A.MANEUVER for a in legal if a != A.PASS]
+        cards = [a - acts.MANEUVER for a in legal if a != acts.PASS]
         if not cards:
-            return A.PASS
+            return acts.PASS
         if v.any_enemy_to_act():
             best = max(cards, key=lambda c: 2 * v.mine(c).ambush + v.mine(c).defense)
         else:
             best = min(cards, key=lambda c: unit_value(v.mine(c)))
-        return A.MANEUVER + best
+        return acts.MANEUVER + best
 
     def _bellow(self, v: _View, legal: list[int], rng: Rng) -> int:
         return max(legal)  # always save the Command unit
 
     def _bombard(self, v: _View, legal: list[int], rng: Rng) -> int:
-        return min(legal, key=lambda a: v.players[a - A.BOMBARD_AT]["health"])
+        return min(legal, key=lambda a: v.players[a - acts.BOMBARD_AT]["health"])
 
     # ---- back line and camp -------------------------------------------------------
     def _revive(self, v: _View, legal: list[int], rng: Rng) -> int:
-        cards = [a - A.REVIVE for a in legal if a != A.REVIVE_HEAL]
+        cards = [a - acts.REVIVE for a in legal if a != acts.REVIVE_HEAL]
         if cards and v.me["health"] > 3:
             best = max(cards, key=lambda c: unit_value(v.mine(c)))
             if unit_value(v.mine(best)) >= 4:
-                return A.REVIVE + best
-        return A.REVIVE_HEAL
+                return acts.REVIVE + best
+        return acts.REVIVE_HEAL
 
     def _camp_retrieve(self, v: _View, legal: list[int], rng: Rng) -> int:
-        return max(legal, key=lambda a: unit_value(v.mine(a - A.RETRIEVE)))
+        return max(legal, key=lambda a: unit_value(v.mine(a - acts.RETRIEVE)))
 
     def _camp_spend(self, v: _View, legal: list[int], rng: Rng) -> int:
         me = v.me
         last_round = v.obs["round"] >= v.obs["config"]["rounds"]
-        if A.HEAL in legal and (last_round or me["health"] <= 4):
-            return A.HEAL
+        if acts.HEAL in legal and (last_round or me["health"] <= 4):
+            return acts.HEAL
         if last_round:
-            return A.PASS
-        for special in (A.GLIMMER + 1, A.PYRAMID + 1 * 3 + 2, A.BLESS + 1 * 3 + 1):
+            return acts.PASS
+        for special in (acts.GLIMMER + 1, acts.PYRAMID + 1 * 3 + 2, acts.BLESS + 1 * 3 + 1):
             if special in legal:  # Glimmerspire, Anvira, White Tooth Gorge on the middle slot
                 return special
-        persists = [a for a in legal if A.PERSIST <= a < A.REVIVE]
+        persists = [a for a in legal if acts.PERSIST <= a < acts.REVIVE]
         if persists:
-            best = max(persists, key=lambda a: unit_value(v.mine(a - A.PERSIST)))
-            if unit_value(v.mine(best - A.PERSIST)) >= 5:
+            best = max(persists, key=lambda a: unit_value(v.mine(a - acts.PERSIST)))
+            if unit_value(v.mine(best - acts.PERSIST)) >= 5:
                 return best
-        extras = [a for a in legal if A.EXTRA <= a < A.PERSIST]
+        extras = [a for a in legal if acts.EXTRA <= a < acts.PERSIST]
         if extras and me["hand_count"] < 4:
-            return max(extras, key=lambda a: unit_value(v.mine(a - A.EXTRA)))
-        slots = [a for a in legal if A.SUPPLY_SLOT <= a < A.DEPLOY]
+            return max(extras, key=lambda a: unit_value(v.mine(a - acts.EXTRA)))
+        slots = [a for a in legal if acts.SUPPLY_SLOT <= a < acts.DEPLOY]
         if slots and me["supply"] >= 1:
-            return A.SUPPLY_SLOT + 1 if A.SUPPLY_SLOT + 1 in slots else slots[0]
-        return A.HEAL if A.HEAL in legal and me["health"] < 10 else A.PASS
+            return acts.SUPPLY_SLOT + 1 if acts.SUPPLY_SLOT + 1 in slots else slots[0]
+        return acts.HEAL if acts.HEAL in legal and me["health"] < 10 else acts.PASS

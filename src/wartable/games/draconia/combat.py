@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from wartable.core.events import Event
 
-from . import settlements as S
+from . import settlements as settlement_cards
 from .board import facing
 from .cards import Unit
 from .state import BURN, CRACK, EMPTY, PYRAMID_ATTACK, PYRAMID_DEFENSE, DraconiaState
@@ -26,7 +26,12 @@ def reveal(s: DraconiaState, seat: int, line: int, ev: list[Event] | None) -> bo
         bless[3] = 1  # White Tooth Gorge: the Blessing token is revealed with the unit
         if ev is not None:
             ev.append(
-                {"type": "blessing", "seat": seat, "line": line, "kind": S.BLESSINGS[bless[1]]}
+                {
+                    "type": "blessing",
+                    "seat": seat,
+                    "line": line,
+                    "kind": settlement_cards.BLESSINGS[bless[1]],
+                }
             )
     if ev is not None:
         unit = s.unit(seat, s.field[seat][line])
@@ -62,7 +67,11 @@ def eliminate(s: DraconiaState, seat: int, line: int, cause: str, ev: list[Event
     s.field[seat][line] = EMPTY
     s.face_up[seat][line] = False
     s.grave[seat].append(pos)
-    if s.settlement[seat] == S.BEASTS_BELLOW and s.stokens[seat] > 0 and s.unit(seat, pos).command:
+    if (
+        s.settlement[seat] == settlement_cards.BEASTS_BELLOW
+        and s.stokens[seat] > 0
+        and s.unit(seat, pos).command
+    ):
         s.bellow_queue.append(seat * 100 + pos)  # The Beast's Bellow: a choice follows
     if ev is not None:
         ev.append(
@@ -98,14 +107,14 @@ def base_attack(s: DraconiaState, seat: int, line: int, unit: Unit) -> int:
     """Printed attack plus Command and settlement effects (not the slot's supply token)."""
     value = unit.attack + command_bonus(s, seat, line)
     st = s.settlement[seat]
-    if st == S.NONE:
+    if st == settlement_cards.NONE:
         return value
-    if st == S.GRAYMIST_VALLEY:
+    if st == settlement_cards.GRAYMIST_VALLEY:
         value += unit.fortify
-    elif st == S.JUNGLE_OF_MOUTHS and unit.supply:
+    elif st == settlement_cards.JUNGLE_OF_MOUTHS and unit.supply:
         if any(len(s.grave[p]) >= 4 for p in range(s.seats) if p != seat):
             value += 2
-    elif st == S.ANVIRA:
+    elif st == settlement_cards.ANVIRA:
         value += s.marks[seat][PYRAMID_ATTACK + line]
     return value
 
@@ -114,13 +123,13 @@ def base_defense(s: DraconiaState, seat: int, line: int, unit: Unit) -> int:
     """Printed defense plus settlement effects (not the slot's fortify tokens)."""
     value = unit.defense
     st = s.settlement[seat]
-    if st == S.NONE:
+    if st == settlement_cards.NONE:
         return value
-    if st == S.GRAYMIST_VALLEY:
+    if st == settlement_cards.GRAYMIST_VALLEY:
         value += unit.fortify
-    elif st == S.ANVIRA:
+    elif st == settlement_cards.ANVIRA:
         value += s.marks[seat][PYRAMID_DEFENSE + line]
-    elif st == S.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 0:
+    elif st == settlement_cards.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 0:
         value += 2
     return value
 
@@ -132,12 +141,12 @@ def attack_terms(s: DraconiaState, seat: int, line: int, unit: Unit) -> list[lis
     if command:
         terms.append(["Command", command])
     st = s.settlement[seat]
-    if st == S.GRAYMIST_VALLEY and unit.fortify:
+    if st == settlement_cards.GRAYMIST_VALLEY and unit.fortify:
         terms.append(["Graymist Valley", unit.fortify])
-    elif st == S.JUNGLE_OF_MOUTHS and unit.supply:
+    elif st == settlement_cards.JUNGLE_OF_MOUTHS and unit.supply:
         if any(len(s.grave[p]) >= 4 for p in range(s.seats) if p != seat):
             terms.append(["Jungle of Mouths", 2])
-    elif st == S.ANVIRA and s.marks[seat][PYRAMID_ATTACK + line]:
+    elif st == settlement_cards.ANVIRA and s.marks[seat][PYRAMID_ATTACK + line]:
         terms.append(["Pyramid", s.marks[seat][PYRAMID_ATTACK + line]])
     if s.slot_supply[seat][line]:
         terms.append(["supply token", s.slot_supply[seat][line]])
@@ -148,11 +157,11 @@ def defense_terms(s: DraconiaState, seat: int, line: int, unit: Unit) -> list[li
     """``base_defense`` plus the slot's fortify tokens as [source, value] terms (for the log)."""
     terms: list[list[int | str]] = [[unit.name, unit.defense]]
     st = s.settlement[seat]
-    if st == S.GRAYMIST_VALLEY and unit.fortify:
+    if st == settlement_cards.GRAYMIST_VALLEY and unit.fortify:
         terms.append(["Graymist Valley", unit.fortify])
-    elif st == S.ANVIRA and s.marks[seat][PYRAMID_DEFENSE + line]:
+    elif st == settlement_cards.ANVIRA and s.marks[seat][PYRAMID_DEFENSE + line]:
         terms.append(["Pyramid", s.marks[seat][PYRAMID_DEFENSE + line]])
-    elif st == S.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 0:
+    elif st == settlement_cards.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 0:
         terms.append(["Blessing", 2])
     if s.slot_fortify[seat][line]:
         terms.append(["fortify tokens", s.slot_fortify[seat][line]])
@@ -161,13 +170,13 @@ def defense_terms(s: DraconiaState, seat: int, line: int, unit: Unit) -> list[li
 
 def has_ambush(s: DraconiaState, seat: int, line: int, unit: Unit) -> bool:
     return bool(unit.ambush) or (
-        s.settlement[seat] == S.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 1
+        s.settlement[seat] == settlement_cards.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 1
     )
 
 
 def fortify_icons(s: DraconiaState, seat: int, unit: Unit) -> int:
     """Graymist Valley: your units lose Fortify (they gain attack and defense instead)."""
-    return 0 if s.settlement[seat] == S.GRAYMIST_VALLEY else unit.fortify
+    return 0 if s.settlement[seat] == settlement_cards.GRAYMIST_VALLEY else unit.fortify
 
 
 def arrows_on_field(s: DraconiaState, seat: int, face_up_only: bool = True) -> int:
@@ -176,14 +185,17 @@ def arrows_on_field(s: DraconiaState, seat: int, face_up_only: bool = True) -> i
         pos = s.field[seat][line]
         if pos != EMPTY and (s.face_up[seat][line] or not face_up_only):
             total += s.unit(seat, pos).arrows
-            if s.settlement[seat] == S.WHITE_TOOTH_GORGE and _blessing(s, seat, line) == 2:
+            if (
+                s.settlement[seat] == settlement_cards.WHITE_TOOTH_GORGE
+                and _blessing(s, seat, line) == 2
+            ):
                 total += 1
     return total
 
 
 def arrow_strength(s: DraconiaState, seat: int) -> int:
     arrows = arrows_on_field(s, seat)
-    if arrows and s.settlement[seat] == S.MOONLIT_DEEP:
+    if arrows and s.settlement[seat] == settlement_cards.MOONLIT_DEEP:
         arrows += 1  # Moonlit Deep: +1 to an arrow strike, only with Arrows on the field
     return arrows
 
@@ -226,7 +238,12 @@ def _after_damage(
     """Settlement marks for damage dealt by a single attack (Saria Desert, Fjord Krak)."""
     st = s.settlement[seat]
     marks = s.marks[opp]
-    if st == S.SARIA_DESERT and dealt >= 2 and not marks[BURN + line] and s.stokens[seat] > 0:
+    if (
+        st == settlement_cards.SARIA_DESERT
+        and dealt >= 2
+        and not marks[BURN + line]
+        and s.stokens[seat] > 0
+    ):
         marks[BURN + line] = 1
         s.stokens[seat] -= 1
         if ev is not None:
@@ -239,7 +256,7 @@ def _after_damage(
                     "left": s.stokens[seat],
                 }
             )
-    elif st == S.FJORD_KRAK and dealt >= 3 and s.stokens[seat] > 0:
+    elif st == settlement_cards.FJORD_KRAK and dealt >= 3 and s.stokens[seat] > 0:
         # the first Crack goes anywhere; the second only where it wins (anywhere else it is
         # wasted, so "you may" is always answered this way)
         if marks[CRACK + line] or s.stokens[seat] == 2:
@@ -270,7 +287,9 @@ def resolve_attack(
     if newly_revealed and not cautious and has_ambush(s, opp, opp_line, defender):
         if ev is not None:
             ev.append({"type": "ambush", "seat": opp, "line": opp_line, "unit": defender.name})
-        damage(s, seat, 2 if s.settlement[opp] == S.EMMEREST_RIVER else 1, "ambush", ev)
+        damage(
+            s, seat, 2 if s.settlement[opp] == settlement_cards.EMMEREST_RIVER else 1, "ambush", ev
+        )
         return False
     # 3. tokens: the slot's supply boosts the attacker, fortify tokens the defender
     if ev is not None:  # the terms of both values, read before the tokens are spent
@@ -301,7 +320,7 @@ def resolve_attack(
     if attack > defense:
         eliminate(s, opp, opp_line, "attack", ev)
         damage(s, opp, attack - defense, "attack", ev)
-        if s.settlement[seat] != S.NONE:
+        if s.settlement[seat] != settlement_cards.NONE:
             _after_damage(s, seat, opp, opp_line, attack - defense, ev)
         if defender.revenge:
             eliminate(s, seat, line, "revenge", ev)

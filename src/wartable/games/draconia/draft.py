@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from wartable.core.events import Event
 
-from . import actions as A
+from . import actions as acts
 from .state import (
     BASIC_PILE,
     CHAMPION_PILE,
@@ -72,7 +72,7 @@ def _open_stage(s: DraconiaState, phase: int) -> None:
 
 
 def legal(s: DraconiaState) -> list[int]:
-    return [A.DRAFT + i for i in range(len(s.draft[ROW]))]
+    return [acts.DRAFT + i for i in range(len(s.draft[ROW]))]
 
 
 def _count(s: DraconiaState, seat: int, phase: int) -> int:

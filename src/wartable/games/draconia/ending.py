@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import settlements as S
+from . import settlements as settlement_cards
 from .board import enemies, team_of, teams
 from .state import BURN, CRACK, EMPTY, OVER, DraconiaState
 
@@ -57,16 +57,22 @@ def _settlement_win(s: DraconiaState) -> list[int]:
     winners: list[int] = []
     for p in range(s.seats):
         st = s.settlement[p]
-        if not s.alive[p] or st == S.NONE:
+        if not s.alive[p] or st == settlement_cards.NONE:
             continue
         won = (
             (
-                st == S.SARIA_DESERT
+                st == settlement_cards.SARIA_DESERT
                 and s.stokens[p] == 0
                 and any(any(m[BURN : BURN + 3]) for m in s.marks)
             )
-            or (st == S.FJORD_KRAK and any(x >= 2 for m in s.marks for x in m[CRACK : CRACK + 3]))
-            or (st == S.VEILED_CATACOMBS and any(len(s.grave[q]) >= 6 for q in enemies(s, p)))
+            or (
+                st == settlement_cards.FJORD_KRAK
+                and any(x >= 2 for m in s.marks for x in m[CRACK : CRACK + 3])
+            )
+            or (
+                st == settlement_cards.VEILED_CATACOMBS
+                and any(len(s.grave[q]) >= 6 for q in enemies(s, p))
+            )
         )
         if won:
             winners.extend(_side(s, p))

@@ -11,7 +11,7 @@ from wartable.core.events import Event
 from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from . import legal, position, rules, setup, views
 from .cards import CardSet, cardset_for
 from .config import DraconiaConfig
@@ -67,7 +67,7 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         ]
 
     def num_actions(self, config: DraconiaConfig) -> int:
-        return A.NUM_ACTIONS
+        return acts.NUM_ACTIONS
 
     def new_state(self, config: DraconiaConfig, seed: int) -> DraconiaState:
         state, dealt = setup.new_state(config, seed, self.cards(config))
@@ -117,7 +117,7 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
         return config
 
     def action_to_str(self, action: int, config: DraconiaConfig) -> str:
-        return A.action_to_str(action)
+        return acts.action_to_str(action)
 
     def state_to_json(self, state: DraconiaState) -> dict[str, Any]:
         return position.state_to_json(state)

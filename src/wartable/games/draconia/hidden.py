@@ -15,7 +15,7 @@ from __future__ import annotations
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .cards import DECK_SIZE, SETTLEMENT_IDS
 from .settlements import BLESSINGS, NONE
 from .setup import settlement_options
@@ -79,14 +79,14 @@ def scramble(state: DraconiaState, seat: int, rng: Rng) -> DraconiaState:
         buf = s.commit.buffers[p]
         if s.phase == DEPLOY:
             for i, act in enumerate(buf):
-                line, card = divmod(act - A.DEPLOY, DECK_SIZE)
-                buf[i] = A.deploy(line, rename[card])
+                line, card = divmod(act - acts.DEPLOY, DECK_SIZE)
+                buf[i] = acts.deploy(line, rename[card])
         elif s.phase == SETTLEMENT and buf:
-            chosen = buf[0] - A.SETTLE
+            chosen = buf[0] - acts.SETTLE
             if s.config.draft:
-                buf[0] = A.SETTLE + deals.get(chosen, chosen)
+                buf[0] = acts.SETTLE + deals.get(chosen, chosen)
             else:
-                buf[0] = A.SETTLE + rng.choice(settlement_options(s, p))
+                buf[0] = acts.SETTLE + rng.choice(settlement_options(s, p))
     if s.draft:
         for pile in (LEADER_PILE, CHAMPION_PILE, BASIC_PILE):
             rng.shuffle(s.draft[pile])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from . import actions as A
+from . import actions as acts
 from . import draft
-from . import settlements as S
+from . import settlements as settlement_cards
 from .board import enemies, multiplayer
 from .cards import DECK_SIZE, FACTIONS
 from .combat import arrows_on_field
@@ -37,7 +37,7 @@ def _reveals(s: DraconiaState, seat: int, out: list[int]) -> None:
     row, up = s.field[seat], s.face_up[seat]
     for line in LINES:
         if row[line] != EMPTY and not up[line]:
-            out.append(A.REVEAL + line)
+            out.append(acts.REVEAL + line)
 
 
 def _attacks(
@@ -59,12 +59,12 @@ def legal(s: DraconiaState, seat: int) -> list[int]:
     out: list[int] = []
     if ph == DEPLOY:
         buf = s.commit.buffers[seat]
-        used_lines = {(a - A.DEPLOY) // DECK_SIZE for a in buf}
-        used_cards = {(a - A.DEPLOY) % DECK_SIZE for a in buf}
+        used_lines = {(a - acts.DEPLOY) // DECK_SIZE for a in buf}
+        used_cards = {(a - acts.DEPLOY) % DECK_SIZE for a in buf}
         free = [c for c in sorted(s.hand[seat]) if c not in used_cards]
         for line in LINES:
             if line not in used_lines:
-                base = A.DEPLOY + line * DECK_SIZE
+                base = acts.DEPLOY + line * DECK_SIZE
                 for c in free:  # plain loops: no generator per line (a hot path)
                     out.append(base + c)
         return out
@@ -74,75 +74,83 @@ def legal(s: DraconiaState, seat: int) -> list[int]:
             if multiplayer(s):
                 for foe in enemies(s, seat):
                     out.extend(
-                        A.arrow_at(foe, line) for line in LINES if s.field[foe][line] != EMPTY
+                        acts.arrow_at(foe, line) for line in LINES if s.field[foe][line] != EMPTY
                     )
             else:
-                out.extend(A.ARROW + line for line in LINES if s.field[1 - seat][line] != EMPTY)
-        out.append(A.PASS)
+                out.extend(acts.ARROW + line for line in LINES if s.field[1 - seat][line] != EMPTY)
+        out.append(acts.PASS)
         return out
     if ph == MAIN:
         _reveals(s, seat, out)
-        out.append(A.SKIRMISH)
-        out.append(A.REST)
+        out.append(acts.SKIRMISH)
+        out.append(acts.REST)
         lines = [line for line in LINES if s.field[seat][line] != EMPTY]
-        _attacks(s, seat, lines, A.CAUTIOUS, A.CAUTIOUS_MID, out)
+        _attacks(s, seat, lines, acts.CAUTIOUS, acts.CAUTIOUS_MID, out)
         return out
     if ph == SKIRMISH:
         _reveals(s, seat, out)
-        _attacks(s, seat, s.attacks_left, A.ATTACK, A.ATTACK_MID, out)
+        _attacks(s, seat, s.attacks_left, acts.ATTACK, acts.ATTACK_MID, out)
         return out
     if ph == MANEUVER:
-        out.append(A.PASS)
-        out.extend(A.MANEUVER + c for c in sorted(s.hand[seat]))
+        out.append(acts.PASS)
+        out.extend(acts.MANEUVER + c for c in sorted(s.hand[seat]))
         return out
     if ph == REVIVE:
-        out.append(A.REVIVE_HEAL)
-        out.extend(A.REVIVE + c for c in sorted(set(s.grave[seat])) if s.unit(seat, c).is_basic)
+        out.append(acts.REVIVE_HEAL)
+        out.extend(acts.REVIVE + c for c in sorted(set(s.grave[seat])) if s.unit(seat, c).is_basic)
         return out
     if ph == CAMP_RETRIEVE:
-        return [A.RETRIEVE + c for c in sorted(s.camp[seat])]
+        return [acts.RETRIEVE + c for c in sorted(s.camp[seat])]
     if ph == CAMP_SPEND:
         return _camp_spend(s, seat)
     if ph == BOMBARD:
-        return [A.BOMBARD_AT + foe for foe in enemies(s, seat)]
+        return [acts.BOMBARD_AT + foe for foe in enemies(s, seat)]
     if ph == BELLOW:
-        return [A.PASS, A.BELLOW + s.bellow_queue[0] % 100]
+        return [acts.PASS, acts.BELLOW + s.bellow_queue[0] % 100]
     if ph == PALACE:
-        return [A.PASS, A.PALACE]
+        return [acts.PASS, acts.PALACE]
     if ph == SETTLEMENT:
         if s.commit.buffers[seat]:
             return []
-        return [A.SETTLE + i for i in settlement_options(s, seat)]
+        return [acts.SETTLE + i for i in settlement_options(s, seat)]
     if ph == FACTION:
-        return [A.FACTION + i for i, f in enumerate(FACTIONS) if f not in s.factions]
+        return [acts.FACTION + i for i, f in enumerate(FACTIONS) if f not in s.factions]
     if DRAFT_LEADER <= ph <= DRAFT_BASIC:
         return draft.legal(s)
     return out
 
 
 def _camp_spend(s: DraconiaState, seat: int) -> list[int]:
-    out = [A.PASS]
+    out = [acts.PASS]
     sup = s.supply[seat]
     if sup >= 2:
-        out.append(A.HEAL)
+        out.append(acts.HEAL)
     if sup >= 1:
-        out.extend(A.EXTRA + c for c in sorted(s.camp[seat]))
-        out.extend(A.SUPPLY_SLOT + line for line in LINES if s.slot_supply[seat][line] == 0)
-        out.extend(A.PERSIST + c for c in sorted(set(s.grave[seat])) if s.unit(seat, c).persistent)
-    st = s.settlement[seat]
-    if st == S.NONE:
-        return out
-    if st == S.GLIMMERSPIRE and sup >= 2 and s.glimmer_round[seat] != s.round:
-        out.extend(A.GLIMMER + line for line in LINES if s.slot_fortify[seat][line] < 2)
-    elif st == S.WHITE_TOOTH_GORGE and s.stokens[seat] > 0 and s.round < s.config.rounds:
+        out.extend(acts.EXTRA + c for c in sorted(s.camp[seat]))
+        out.extend(acts.SUPPLY_SLOT + line for line in LINES if s.slot_supply[seat][line] == 0)
         out.extend(
-            A.BLESS + line * len(S.BLESSINGS) + k for line in LINES for k in range(len(S.BLESSINGS))
+            acts.PERSIST + c for c in sorted(set(s.grave[seat])) if s.unit(seat, c).persistent
         )
-    elif st == S.ANVIRA and s.stokens[seat] > 0:
+    st = s.settlement[seat]
+    if st == settlement_cards.NONE:
+        return out
+    if st == settlement_cards.GLIMMERSPIRE and sup >= 2 and s.glimmer_round[seat] != s.round:
+        out.extend(acts.GLIMMER + line for line in LINES if s.slot_fortify[seat][line] < 2)
+    elif (
+        st == settlement_cards.WHITE_TOOTH_GORGE
+        and s.stokens[seat] > 0
+        and s.round < s.config.rounds
+    ):
+        out.extend(
+            acts.BLESS + line * len(settlement_cards.BLESSINGS) + k
+            for line in LINES
+            for k in range(len(settlement_cards.BLESSINGS))
+        )
+    elif st == settlement_cards.ANVIRA and s.stokens[seat] > 0:
         for line in LINES:
             out.extend(
-                A.PYRAMID + line * len(S.PYRAMIDS) + k
-                for k, cost in enumerate(S.PYRAMID_COST)
+                acts.PYRAMID + line * len(settlement_cards.PYRAMIDS) + k
+                for k, cost in enumerate(settlement_cards.PYRAMID_COST)
                 if sup >= cost
             )
     return out
@@ -150,72 +158,88 @@ def _camp_spend(s: DraconiaState, seat: int) -> list[int]:
 
 def explain(s: DraconiaState, seat: int, a: int) -> str:
     """The rule an illegal action breaks (for ``IllegalAction``)."""
-    text = A.action_to_str(a)
+    text = acts.action_to_str(a)
     rules = (
-        ((A.REVEAL, A.ATTACK), "Revealing Units: only your own face-down units, during your turn"),
-        ((A.ATTACK, A.ARROW), "Skirmish: each of your units on the field attacks once"),
         (
-            (A.ATTACK_MID, A.CAUTIOUS_MID),
+            (acts.REVEAL, acts.ATTACK),
+            "Revealing Units: only your own face-down units, during your turn",
+        ),
+        ((acts.ATTACK, acts.ARROW), "Skirmish: each of your units on the field attacks once"),
+        (
+            (acts.ATTACK_MID, acts.CAUTIOUS_MID),
             "Skirmish: each of your units on the field attacks once; the middle line attacks an opponent's middle",
         ),
         (
-            (A.ARROW, A.SUPPLY_SLOT),
+            (acts.ARROW, acts.SUPPLY_SLOT),
             "Arrow Strike: once at the start of your turn, needs face-up Arrows and a target unit",
         ),
         (
-            (A.ARROW_AT, A.BOMBARD_AT),
+            (acts.ARROW_AT, acts.BOMBARD_AT),
             "Arrow Strike: once at the start of your turn, at any unit of any opponent",
         ),
         (
-            (A.DEPLOY, A.RETRIEVE),
+            (acts.DEPLOY, acts.RETRIEVE),
             "Deploy Phase: 3 units from your hand, one per battleline, face down",
         ),
-        ((A.RETRIEVE, A.EXTRA), "Camp Phase step 1: retrieve 1 card from your Camp"),
+        ((acts.RETRIEVE, acts.EXTRA), "Camp Phase step 1: retrieve 1 card from your Camp"),
         (
-            (A.EXTRA, A.PERSIST),
+            (acts.EXTRA, acts.PERSIST),
             "Camp Phase step 2: 1 supply retrieves an extra card from your Camp",
         ),
         (
-            (A.SUPPLY_SLOT, A.DEPLOY),
+            (acts.SUPPLY_SLOT, acts.DEPLOY),
             "Camp Phase step 2: 1 supply on a status slot (1 per slot at most)",
         ),
         (
-            (A.PERSIST, A.REVIVE),
+            (acts.PERSIST, acts.REVIVE),
             "Persistent: in the Camp Phase, 1 supply retrieves this unit from the Graveyard",
         ),
         (
-            (A.REVIVE, A.MANEUVER),
+            (acts.REVIVE, acts.MANEUVER),
             "Revive: in the Back Line Phase, restore 1 health or retrieve 1 basic unit",
         ),
         (
-            (A.MANEUVER, A.FACTION),
+            (acts.MANEUVER, acts.FACTION),
             "Maneuver: after a blocked attack, place another unit from your hand",
         ),
-        ((A.FACTION, A.ATTACK_MID), "Select a Faction: at set-up, a faction nobody has taken"),
         (
-            (A.BOMBARD_AT, A.SETTLE),
+            (acts.FACTION, acts.ATTACK_MID),
+            "Select a Faction: at set-up, a faction nobody has taken",
+        ),
+        (
+            (acts.BOMBARD_AT, acts.SETTLE),
             "Bombard (3-4 players): the middle unit's owner chooses the opponent",
         ),
-        ((A.SETTLE, A.GLIMMER), "Settlement Mode: choose 1 of the settlements offered to you"),
         (
-            (A.GLIMMER, A.BLESS),
+            (acts.SETTLE, acts.GLIMMER),
+            "Settlement Mode: choose 1 of the settlements offered to you",
+        ),
+        (
+            (acts.GLIMMER, acts.BLESS),
             "Glimmerspire: once per round in the Camp Phase, 2 supply for 2 fortify tokens",
         ),
-        ((A.BLESS, A.PYRAMID), "White Tooth Gorge: once per game in the Camp Phase"),
+        ((acts.BLESS, acts.PYRAMID), "White Tooth Gorge: once per game in the Camp Phase"),
         (
-            (A.PYRAMID, A.BELLOW),
+            (acts.PYRAMID, acts.BELLOW),
             "Anvira: three times per game in the Camp Phase, paying 3 or 5 supply",
         ),
-        ((A.BELLOW, A.DRAFT), "The Beast's Bellow: when your Command unit enters the Graveyard"),
-        ((A.DRAFT, A.NUM_ACTIONS), "Draft Variant: pick one of the cards in the center"),
+        (
+            (acts.BELLOW, acts.DRAFT),
+            "The Beast's Bellow: when your Command unit enters the Graveyard",
+        ),
+        ((acts.DRAFT, acts.NUM_ACTIONS), "Draft Variant: pick one of the cards in the center"),
     )
     for (lo, hi), rule in rules:
         if lo <= a < hi:
             return f"'{text}': {rule}"
-    if a in (A.SKIRMISH, A.REST) or A.CAUTIOUS <= a < A.REVEAL or A.CAUTIOUS_MID <= a < A.ARROW_AT:
+    if (
+        a in (acts.SKIRMISH, acts.REST)
+        or acts.CAUTIOUS <= a < acts.REVEAL
+        or acts.CAUTIOUS_MID <= a < acts.ARROW_AT
+    ):
         return f"'{text}': Main Action: choose one of Skirmish, Cautious Attack or Rest once per turn, after the arrow strike"
-    if a == A.HEAL:
+    if a == acts.HEAL:
         return f"'{text}': Camp Phase step 2: 2 supply restore 1 health"
-    if a == A.PALACE:
+    if a == acts.PALACE:
         return f"'{text}': Crimson Palace: once per game at the end of the Order Phase"
     return f"'{text}' is not legal in the {PHASE_NAMES[s.phase]} step"

@@ -22,7 +22,7 @@ from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 from wartable.core.untrusted import Fields, distinct, require
 
-from . import actions as A
+from . import actions as acts
 from .cards import DECK_SIZE, FACTIONS, SETTLEMENT_IDS, CardSet
 from .config import DraconiaConfig
 from .decks import resolve, unit_ref
@@ -133,7 +133,7 @@ def state_from_json(config: DraconiaConfig, data: dict[str, Any], cards: CardSet
     s.draft = f.int_lists("draft", 0, units, max_len=units + 1)
     require(len(s.draft) in (0, DRAFT_PILES), "draft", f"no piles or {DRAFT_PILES} piles")
     s.picks = f.int_lists("picks", 0, units, count=n, max_len=DECK_SIZE)
-    s.commit = f.commitments("commit", n, A.NUM_ACTIONS, max_len=3)
+    s.commit = f.commitments("commit", n, acts.NUM_ACTIONS, max_len=3)
     f.done()
     _check_zones(s)
     _check_phase(s)
@@ -211,8 +211,10 @@ def _check_commit(s: DraconiaState) -> None:
     for p in range(s.seats):
         buf, where = c.buffers[p], f"commit.buffers[{p}]"
         if s.phase == DEPLOY:
-            require(all(A.DEPLOY <= a < A.RETRIEVE for a in buf), where, "deploy actions only")
-            placed = [divmod(a - A.DEPLOY, DECK_SIZE) for a in buf]
+            require(
+                all(acts.DEPLOY <= a < acts.RETRIEVE for a in buf), where, "deploy actions only"
+            )
+            placed = [divmod(a - acts.DEPLOY, DECK_SIZE) for a in buf]
             lines, cards = [x[0] for x in placed], [x[1] for x in placed]
             require(distinct(lines) and distinct(cards), where, "a line or card twice")
             require(all(x in s.hand[p] for x in cards), where, "a card not in hand")
@@ -224,7 +226,7 @@ def _check_commit(s: DraconiaState) -> None:
                 require(len(buf) < full, where, "an unfinished deploy")
         elif s.phase == SETTLEMENT:
             options = settlement_options(s, p) if s.factions[p] or s.config.draft else []
-            require(all(a - A.SETTLE in options for a in buf), where, "not a settlement choice")
+            require(all(a - acts.SETTLE in options for a in buf), where, "not a settlement choice")
             require(len(buf) == (1 if c.done[p] and buf else 0), where, "one choice when done")
         else:
             require(not buf and c.done[p], where, "no simultaneous decision is open")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
+from . import actions as acts
 from . import draft
-from . import settlements as S
+from . import settlements as settlement_cards
 from .board import bombard_target, enemies, seats_from
 from .cards import CLASSES, DECK_SIZE, FACTIONS
 from .combat import arrow_strike, arrows_on_field, damage, fortify_icons, resolve_attack, reveal
@@ -77,14 +77,14 @@ def step(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     ph = s.phase
     if ph == DEPLOY:
         _deploy(s, seat, a, ev)
-    elif A.REVEAL <= a < A.ATTACK:
-        reveal(s, seat, a - A.REVEAL, ev)
+    elif acts.REVEAL <= a < acts.ATTACK:
+        reveal(s, seat, a - acts.REVEAL, ev)
     elif ph == ARROW:
         _arrow(s, seat, a, ev)
     elif ph == MAIN:
         _main_action(s, seat, a, ev)
     elif ph == SKIRMISH:
-        line, target = (1, a - A.ATTACK_MID) if a >= A.ATTACK_MID else (a - A.ATTACK, -1)
+        line, target = (1, a - acts.ATTACK_MID) if a >= acts.ATTACK_MID else (a - acts.ATTACK, -1)
         s.attacks_left.remove(line)
         _attack(s, seat, line, False, target, ev)
     elif ph == MANEUVER:
@@ -95,11 +95,11 @@ def step(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
         _revive(s, seat, a, ev)
     elif ph == BOMBARD:
         s.bombard_queue.pop(0)
-        damage(s, a - A.BOMBARD_AT, 1, "bombard", ev)
+        damage(s, a - acts.BOMBARD_AT, 1, "bombard", ev)
         _bombard_next(s, ev)
     elif ph == CAMP_RETRIEVE:
-        _move(s.camp[seat], s.hand[seat], a - A.RETRIEVE)
-        emit(ev, "retrieve", seat=seat, card=a - A.RETRIEVE, cost=0)
+        _move(s.camp[seat], s.hand[seat], a - acts.RETRIEVE)
+        emit(ev, "retrieve", seat=seat, card=a - acts.RETRIEVE, cost=0)
         s.phase = CAMP_SPEND
     elif ph == CAMP_SPEND:
         _camp_spend(s, seat, a, ev)
@@ -113,13 +113,13 @@ def step(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
             reveal_settlements(s, ev)
             start_round(s, ev)
     elif ph == FACTION:
-        s.factions[seat] = FACTIONS[a - A.FACTION]
+        s.factions[seat] = FACTIONS[a - acts.FACTION]
         emit(ev, "faction", seat=seat, faction=s.factions[seat])
         s.faction_queue.pop(0)
         if not s.faction_queue and after_factions(s, ev):
             start_round(s, ev)
     elif DRAFT_LEADER <= ph <= DRAFT_BASIC:
-        if draft.pick(s, seat, a - A.DRAFT, ev):
+        if draft.pick(s, seat, a - acts.DRAFT, ev):
             _finish_draft(s, ev)
 
 
@@ -151,7 +151,7 @@ def _deploy(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None
     if s.commit.all_done:
         for p, buf in enumerate(s.commit.reveal()):
             for act in buf:
-                line, card = divmod(act - A.DEPLOY, DECK_SIZE)
+                line, card = divmod(act - acts.DEPLOY, DECK_SIZE)
                 s.hand[p].remove(card)
                 s.field[p][line] = card
                 s.face_up[p][line] = False
@@ -178,7 +178,7 @@ def _order_phase(s: DraconiaState, ev: list[Event] | None) -> None:
     s.palace_queue = [
         p
         for p in s.order
-        if s.settlement[p] == S.CRIMSON_PALACE
+        if s.settlement[p] == settlement_cards.CRIMSON_PALACE
         and s.stokens[p] > 0
         and any(s.field[p][line] != EMPTY and s.unit(p, s.field[p][line]).haste for line in LINES)
     ]
@@ -190,7 +190,7 @@ def _order_phase(s: DraconiaState, ev: list[Event] | None) -> None:
 
 def _palace(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     s.palace_queue.pop(0)
-    if a == A.PALACE:
+    if a == acts.PALACE:
         s.stokens[seat] = 0
         for line in LINES:
             pos = s.field[seat][line]
@@ -241,30 +241,32 @@ def _end_turn(s: DraconiaState, ev: list[Event] | None) -> None:
 
 def _arrow(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     s.phase = MAIN
-    if a == A.PASS:
+    if a == acts.PASS:
         return
-    if a >= A.ARROW_AT:
-        target, line = divmod(a - A.ARROW_AT, 3)
+    if a >= acts.ARROW_AT:
+        target, line = divmod(a - acts.ARROW_AT, 3)
     else:
-        target, line = 1 - seat, a - A.ARROW
+        target, line = 1 - seat, a - acts.ARROW
     arrow_strike(s, seat, target, line, ev)
     s.resume = RESUME_MAIN
     _after_resolution(s, ev)
 
 
 def _main_action(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
-    if a == A.REST:
+    if a == acts.REST:
         gained = _gain_supply(s, seat, 2)
         emit(ev, "rest", seat=seat, supply=gained)
         _end_turn(s, ev)
-    elif a == A.SKIRMISH:
+    elif a == acts.SKIRMISH:
         emit(ev, "skirmish", seat=seat)
         s.attacks_left = [line for line in LINES if s.field[seat][line] != EMPTY]
         s.phase = SKIRMISH
         if not s.attacks_left:
             _end_turn(s, ev)
     else:
-        line, target = (1, a - A.CAUTIOUS_MID) if a >= A.CAUTIOUS_MID else (a - A.CAUTIOUS, -1)
+        line, target = (
+            (1, a - acts.CAUTIOUS_MID) if a >= acts.CAUTIOUS_MID else (a - acts.CAUTIOUS, -1)
+        )
         emit(ev, "cautious_attack", seat=seat, line=line)
         s.attacks_left = []
         _attack(s, seat, line, True, target, ev)
@@ -302,7 +304,7 @@ def _after_resolution(s: DraconiaState, ev: list[Event] | None) -> None:
 def _bellow(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
     """The Beast's Bellow: the Command unit enters the Camp instead of the Graveyard."""
     entry = s.bellow_queue.pop(0)
-    if a != A.PASS:
+    if a != acts.PASS:
         card = entry % 100
         _move(s.grave[seat], s.camp[seat], card)
         s.stokens[seat] -= 1
@@ -323,8 +325,8 @@ def _maneuver(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> No
     """Maneuver: the blocked attacker returns to hand; another hand unit takes its place face down."""
     line = s.maneuver_line
     s.maneuver_line = -1
-    if a != A.PASS:
-        card = a - A.MANEUVER
+    if a != acts.PASS:
+        card = a - acts.MANEUVER
         back = s.field[seat][line]
         s.hand[seat].remove(card)
         s.hand[seat].append(back)
@@ -383,11 +385,11 @@ def _back_line(s: DraconiaState, ev: list[Event] | None) -> None:
 
 
 def _revive(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
-    if a == A.REVIVE_HEAL:
+    if a == acts.REVIVE_HEAL:
         s.health[seat] += 1
         emit(ev, "revive", seat=seat, healed=1)
     else:
-        card = a - A.REVIVE
+        card = a - acts.REVIVE
         _move(s.grave[seat], s.hand[seat], card)
         emit(ev, "revive", seat=seat, card=card, unit=s.unit(seat, card).name)
     s.revive_queue.pop(0)
@@ -433,50 +435,50 @@ def _next_camp_seat(s: DraconiaState, ev: list[Event] | None) -> None:
 
 
 def _camp_spend(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
-    if a == A.PASS:
+    if a == acts.PASS:
         s.camp_queue.pop(0)
         _next_camp_seat(s, ev)
-    elif a == A.HEAL:
+    elif a == acts.HEAL:
         s.supply[seat] -= 2
         s.health[seat] += 1
         emit(ev, "heal", seat=seat, health=s.health[seat])
-    elif A.EXTRA <= a < A.PERSIST:
+    elif acts.EXTRA <= a < acts.PERSIST:
         s.supply[seat] -= 1
-        _move(s.camp[seat], s.hand[seat], a - A.EXTRA)
-        emit(ev, "retrieve", seat=seat, card=a - A.EXTRA, cost=1)
-    elif A.SUPPLY_SLOT <= a < A.DEPLOY:
+        _move(s.camp[seat], s.hand[seat], a - acts.EXTRA)
+        emit(ev, "retrieve", seat=seat, card=a - acts.EXTRA, cost=1)
+    elif acts.SUPPLY_SLOT <= a < acts.DEPLOY:
         s.supply[seat] -= 1
-        s.slot_supply[seat][a - A.SUPPLY_SLOT] = 1
-        emit(ev, "supply_slot", seat=seat, line=a - A.SUPPLY_SLOT)
-    elif A.PERSIST <= a < A.REVIVE:
+        s.slot_supply[seat][a - acts.SUPPLY_SLOT] = 1
+        emit(ev, "supply_slot", seat=seat, line=a - acts.SUPPLY_SLOT)
+    elif acts.PERSIST <= a < acts.REVIVE:
         s.supply[seat] -= 1
-        _move(s.grave[seat], s.hand[seat], a - A.PERSIST)
-        emit(ev, "persistent", seat=seat, card=a - A.PERSIST)
+        _move(s.grave[seat], s.hand[seat], a - acts.PERSIST)
+        emit(ev, "persistent", seat=seat, card=a - acts.PERSIST)
     else:
         _settlement_spend(s, seat, a, ev)
 
 
 def _settlement_spend(s: DraconiaState, seat: int, a: int, ev: list[Event] | None) -> None:
-    if A.GLIMMER <= a < A.BLESS:
-        line = a - A.GLIMMER
+    if acts.GLIMMER <= a < acts.BLESS:
+        line = a - acts.GLIMMER
         s.supply[seat] -= 2
         s.glimmer_round[seat] = s.round
         emit(ev, "glimmerspire", seat=seat, line=line, placed=_add_fortify(s, seat, line, 2))
-    elif A.BLESS <= a < A.PYRAMID:
-        line, kind = divmod(a - A.BLESS, len(S.BLESSINGS))
+    elif acts.BLESS <= a < acts.PYRAMID:
+        line, kind = divmod(a - acts.BLESS, len(settlement_cards.BLESSINGS))
         s.stokens[seat] = 0
         s.bless[seat] = [line, kind, s.round + 1, 0]
         emit(ev, "blessing_placed", seat=seat, line=line)
-        emit(ev, "blessing_kind", seat=seat, kind=S.BLESSINGS[kind], to=(seat,))
+        emit(ev, "blessing_kind", seat=seat, kind=settlement_cards.BLESSINGS[kind], to=(seat,))
     else:
-        line, kind = divmod(a - A.PYRAMID, len(S.PYRAMIDS))
-        s.supply[seat] -= S.PYRAMID_COST[kind]
+        line, kind = divmod(a - acts.PYRAMID, len(settlement_cards.PYRAMIDS))
+        s.supply[seat] -= settlement_cards.PYRAMID_COST[kind]
         s.stokens[seat] -= 1
         if kind != 1:
             s.marks[seat][PYRAMID_ATTACK + line] += 1
         if kind != 0:
             s.marks[seat][PYRAMID_DEFENSE + line] += 1
-        emit(ev, "pyramid", seat=seat, line=line, kind=S.PYRAMIDS[kind])
+        emit(ev, "pyramid", seat=seat, line=line, kind=settlement_cards.PYRAMIDS[kind])
 
 
 # ----------------------------------------------------------------------------- Upkeep and the end

@@ -6,8 +6,8 @@ from wartable.core.commit import Commitments
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 
-from . import actions as A
-from . import settlements as S
+from . import actions as acts
+from . import settlements as settlement_cards
 from .cards import DECK_SIZE, FACTIONS, SETTLEMENT_IDS, CardSet
 from .config import DraconiaConfig
 from .decks import ordered_deck
@@ -25,7 +25,7 @@ def blank_state(config: DraconiaConfig, cards: CardSet, rng: Rng) -> DraconiaSta
     s.health = [config.starting_health] * seats
     s.supply = [0] * seats
     s.alive = [True] * seats
-    s.settlement = [S.NONE] * seats
+    s.settlement = [settlement_cards.NONE] * seats
     s.stokens = [0] * seats
     s.glimmer_round = [0] * seats
     for key in ("hand", "draw", "camp", "grave", "picks", "deal"):
@@ -106,7 +106,7 @@ def after_factions(s: DraconiaState, ev: list[Event] | None) -> bool:
         if wanted == "choose":
             choosing.append(seat)
         else:
-            take_settlement(s, seat, S.settlement_index(wanted))
+            take_settlement(s, seat, settlement_cards.settlement_index(wanted))
     if choosing:
         s.phase = SETTLEMENT
         s.commit.open(choosing)
@@ -126,14 +126,14 @@ def settlement_options(s: DraconiaState, seat: int) -> list[int]:
     """Draft: the 3 dealt cards; otherwise the 2 settlements of the seat's faction."""
     if s.config.draft:
         return sorted(s.deal[seat])
-    return S.of_faction(s.factions[seat], s.config.data_dir)
+    return settlement_cards.of_faction(s.factions[seat], s.config.data_dir)
 
 
 def take_settlement(s: DraconiaState, seat: int, index: int) -> None:
-    record = S.load_settlements(s.config.data_dir)[index]
+    record = settlement_cards.load_settlements(s.config.data_dir)[index]
     s.settlement[seat] = index
     s.health[seat] = record.health  # the shield defines the starting health
-    s.stokens[seat] = 1 if index == S.WHITE_TOOTH_GORGE else record.tokens
+    s.stokens[seat] = 1 if index == settlement_cards.WHITE_TOOTH_GORGE else record.tokens
 
 
 def reveal_settlements(s: DraconiaState, ev: list[Event] | None) -> None:
@@ -141,13 +141,13 @@ def reveal_settlements(s: DraconiaState, ev: list[Event] | None) -> None:
     are dealt (the caller starts the round)."""
     for seat, buf in enumerate(s.commit.reveal()):
         for act in buf:
-            take_settlement(s, seat, act - A.SETTLE)
+            take_settlement(s, seat, act - acts.SETTLE)
             if ev is not None:
                 ev.append(
                     {
                         "type": "settlement",
                         "seat": seat,
-                        "settlement": SETTLEMENT_IDS[act - A.SETTLE],
+                        "settlement": SETTLEMENT_IDS[act - acts.SETTLE],
                     }
                 )
     deal_hands(s)

@@ -17,7 +17,7 @@ from typing import Any
 from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .cards import SETTLEMENT_IDS, CardSet
 from .config import DraconiaConfig
 from .settlements import BLESSINGS, NONE
@@ -229,6 +229,6 @@ def _determinize_commit(s: DraconiaState, obs: dict[str, Any], rng: Rng) -> None
             rng.shuffle(hand)
             lines = [0, 1, 2]
             rng.shuffle(lines)
-            s.commit.buffers[p] = [A.deploy(lines[i], hand[i]) for i in range(min(3, len(hand)))]
+            s.commit.buffers[p] = [acts.deploy(lines[i], hand[i]) for i in range(min(3, len(hand)))]
         elif PHASE_NAMES[s.phase] == "settlement" and s.settlement[p] == NONE:
-            s.commit.buffers[p] = [A.SETTLE + rng.choice(settlement_options(s, p))]
+            s.commit.buffers[p] = [acts.SETTLE + rng.choice(settlement_options(s, p))]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import board as B
-from . import effects as E
-from . import solo_mods as M
+from . import actions as acts
+from . import board as map_rules
+from . import effects as card_effects
+from . import modifiers
 from .actions import Layout
 from .catalog import BATTLE_ACTIVE, BATTLE_PASSIVE, BOTH, MAG, PHYS, UnitType
 from .state import (
@@ -69,15 +69,15 @@ def terrain_defence(s: GraxiaState, cell: int, attack_type: int) -> int:
 def class_terrain(terrain: str, ut: UnitType, defending: bool) -> tuple[int, int]:
     """§5.4 terrain effects on battle values: (own change, change to the enemy)."""
     k = ut.klass
-    if terrain == B.COLUMNS and k == "magic":
+    if terrain == map_rules.COLUMNS and k == "magic":
         return -3, 0
-    if terrain == B.FOREST and k == "cavalry":
+    if terrain == map_rules.FOREST and k == "cavalry":
         return -3, 0
-    if terrain == B.PLAINS and k == "cavalry":
+    if terrain == map_rules.PLAINS and k == "cavalry":
         return 5, 0
-    if terrain == B.ROUGH and k == "infantry":
+    if terrain == map_rules.ROUGH and k == "infantry":
         return -3, 0
-    if terrain == B.BOULDERS and k == "infantry" and defending:
+    if terrain == map_rules.BOULDERS and k == "infantry" and defending:
         return 4, -4
     return 0, 0
 
@@ -90,7 +90,7 @@ def supporters(s: GraxiaState, att: int, dfn: int) -> list[int]:
     for n in s.sc.board.nbr[dfn]:
         if n == att or s.unit[n] < 0 or s.owner[n] != seat or s.flags[n] & STUNNED:
             continue
-        if B.edge_open(s, s.cat.units[s.unit[n]], n, dfn):
+        if map_rules.edge_open(s, s.cat.units[s.unit[n]], n, dfn):
             out.append(n)
     return out
 
@@ -141,7 +141,7 @@ def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> Non
 
     # step 2: terrain (both units use the defender's tile)
     t = s.sc.terrain[dfn]
-    if not E.ignores_terrain(s, att):
+    if not card_effects.ignores_terrain(s, att):
         term(0, -terrain_defence(s, dfn, ua.attack_type), f"the defender's {t} tile")
     own, other = class_terrain(t, ua, False)
     term(0, own, f"{ua.name} ({ua.klass}) attacking on {t}")
@@ -152,14 +152,14 @@ def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> Non
     # step 3: support
     s.sup = supporters(s, att, dfn)
     for c in s.sup:
-        term(0, E.support_value(s, c), f"support from {s.cat.units[s.unit[c]].name}")
+        term(0, card_effects.support_value(s, c), f"support from {s.cat.units[s.unit[c]].name}")
     # step 4: passive battle abilities
     for side, cell in ((0, att), (1, dfn)):
         ut = cat.units[s.unit[cell]]
         for ab in ut.abilities:
             if ab.timing == BATTLE_PASSIVE:
                 before = (s.bat[B_BV0], s.bat[B_BV0 + 1])
-                E.battle_effects(s, side, ab.effects, events, passive=True)
+                card_effects.battle_effects(s, side, ab.effects, events, passive=True)
                 for k in (0, 1):
                     if events is not None and s.bat[B_BV0 + k] != before[k]:
                         terms.append(
@@ -192,27 +192,27 @@ def unit_cell(s: GraxiaState, side: int) -> int:
 def exchange_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     side = side_of(s, seat)
     cell = unit_cell(s, side)
-    out = [A.PASS]
+    out = [acts.PASS]
     ut = s.cat.units[s.unit[cell]]
     used = s.bat[B_USED0 + side]
-    if used & E.SILENCED:
+    if used & card_effects.SILENCED:
         return out
     for i, ab in enumerate(ut.abilities):
         if ab.timing != BATTLE_ACTIVE or (used >> i) & 1:
             continue
-        if s.mana[seat] >= E.ability_mana(s, ab):
-            out.append(lay.one(A.K_USE, s.cat.battle_ability_names.index(ab.name)))
+        if s.mana[seat] >= card_effects.ability_mana(s, ab):
+            out.append(lay.one(acts.K_USE, s.cat.battle_ability_names.index(ab.name)))
     nu = len(s.cat.units)
     for card in set(s.hands[seat]):
         if card < nu:
             continue
         sp = s.cat.spells[card - nu]
-        if sp.sacrifice_only or s.mana[seat] < M.card_cost(s, seat, sp.cost):
+        if sp.sacrifice_only or s.mana[seat] < modifiers.card_cost(s, seat, sp.cost):
             continue
-        if sp.in_battle and E.spell_allowed_in_battle(s, side, sp):
-            out.append(lay.one(A.K_SPELL, card - nu))
-        elif sp.relic and E.spell_targets(s, seat, sp) == [-1]:
-            out.append(lay.one(A.K_SPELL, card - nu))  # §5.2: relics in either player's round
+        if sp.in_battle and card_effects.spell_allowed_in_battle(s, side, sp):
+            out.append(lay.one(acts.K_SPELL, card - nu))
+        elif sp.relic and card_effects.spell_targets(s, seat, sp) == [-1]:
+            out.append(lay.one(acts.K_SPELL, card - nu))  # §5.2: relics in either player's round
     return sorted(out)
 
 
@@ -220,7 +220,7 @@ def exchange_apply(
     s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None
 ) -> None:
     side = side_of(s, seat)
-    if action == A.PASS:
+    if action == acts.PASS:
         s.bat[B_PASSES] += 1
         emit(events, "battle_pass", seat=seat)
         if s.bat[B_PASSES] >= 2:
@@ -231,7 +231,7 @@ def exchange_apply(
     s.bat[B_PASSES] = 0
     kind, x, _ = lay.decode(action)
     cell = unit_cell(s, side)
-    if kind == A.K_USE:
+    if kind == acts.K_USE:
         name = s.cat.battle_ability_names[x]
         ut = s.cat.units[s.unit[cell]]
         i = next(
@@ -239,32 +239,32 @@ def exchange_apply(
         )
         ab = ut.abilities[i]
         s.bat[B_USED0 + side] |= 1 << i
-        s.mana[seat] -= E.ability_mana(s, ab)
+        s.mana[seat] -= card_effects.ability_mana(s, ab)
         emit(events, "battle_ability", seat=seat, ability=name)
         if ab.self_wounds:
             s.wounds[cell] += ab.self_wounds  # §5.1: paid at once, not reduced
-            if s.wounds[cell] >= M.max_health(s, cell):
-                B.eliminate(s, cell, 1 - seat, events)
+            if s.wounds[cell] >= modifiers.max_health(s, cell):
+                map_rules.eliminate(s, cell, 1 - seat, events)
         if s.unit[cell] >= 0:
-            E.battle_effects(s, side, ab.effects, events)
+            card_effects.battle_effects(s, side, ab.effects, events)
     else:
         card = len(s.cat.units) + x
         sp = s.cat.spells[x]
         s.hands[seat].remove(card)
         s.discards[s.sdeck[seat]].append(card)
-        s.mana[seat] -= M.card_cost(s, seat, sp.cost)
+        s.mana[seat] -= modifiers.card_cost(s, seat, sp.cost)
         emit(events, "battle_spell", seat=seat, spell=sp.name)
         if sp.in_battle:
-            E.battle_effects(s, side, sp.effects, events)
+            card_effects.battle_effects(s, side, sp.effects, events)
         else:
-            E.relic_effects(s, seat, sp, events)
+            card_effects.relic_effects(s, seat, sp, events)
     if s.bat[B_SAC0]:  # escape_battle: the battle ends at once, no wounds
         finish(s, events)
         return
     if s.unit[s.bat[B_ATT]] < 0 or s.unit[s.bat[B_DEF]] < 0:
         after_wounds(s, events, fought=False)  # §7 step 5: the battle is over, go to step 8
         return
-    E.recheck_thirst(s)
+    card_effects.recheck_thirst(s)
     s.bat[B_ACTOR] = 1 - side
 
 
@@ -277,7 +277,7 @@ def open_sacrifice(s: GraxiaState, events: list[Event] | None) -> None:
 def sacrifice_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     """§7 step 6 / §5.3: a Spell card behind the Tactics card (for attack or defence), or
     the bluff; Bewitch leaves only the bluff."""
-    out = [A.BLUFF]
+    out = [acts.BLUFF]
     if s.bat[B_BEWITCH] >> side_of(s, seat) & 1:
         return out
     nu = len(s.cat.units)
@@ -302,7 +302,7 @@ def sacrifice_apply(
     for seat_ in (0, 1):
         a = chosen[seat_][0]
         side = side_of(s, seat_)
-        if a == A.BLUFF:
+        if a == acts.BLUFF:
             emit(events, "bluff", seat=seat_)
             continue
         _, sp, defence = lay.decode(a)
@@ -336,13 +336,13 @@ def resolve(s: GraxiaState, events: list[Event] | None) -> None:
         target = dfn if side == 0 else att
         n = (bv + 1) // 2 + s.bat[B_ADDW0 + side]
         # §9.2: Solo Scenario 2's +2 (on damage done: M.bonus_on_damage_done), Blood Vigor
-        bonus = M.battle_bonus(s, seat_of(s, side)) if s.sc.solo else 0
-        after = M.bonus_on_damage_done(s, seat_of(s, side))
+        bonus = modifiers.battle_bonus(s, seat_of(s, side)) if s.sc.solo else 0
+        after = modifiers.bonus_on_damage_done(s, seat_of(s, side))
         n += 0 if after else bonus
-        n -= E.battle_reduction(s, target)
+        n -= card_effects.battle_reduction(s, target)
         if side == 0 and s.flags[dfn] & SHIELD:
             n -= 2  # §6 A Shield: the defender's shield subtracts 2 wounds
-        if E.barrier_blocks(s, target, s.unit[att if side == 1 else dfn]):
+        if card_effects.barrier_blocks(s, target, s.unit[att if side == 1 else dfn]):
             n = 0
         w[side] = max(0, n) + (bonus if after and n > 0 else 0)
     s.bat[B_WOUND0], s.bat[B_WOUND1] = w
@@ -362,8 +362,8 @@ def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> No
     for side, cell in ((1, dfn), (0, att)):
         if s.unit[cell] < 0:
             dead[side] = True
-        elif s.wounds[cell] >= M.max_health(s, cell):
-            B.eliminate(s, cell, aseat if side == 1 else 1 - aseat, events)
+        elif s.wounds[cell] >= modifiers.max_health(s, cell):
+            map_rules.eliminate(s, cell, aseat if side == 1 else 1 - aseat, events)
             dead[side] = True
     w0, w1 = s.bat[B_WOUND0], s.bat[B_WOUND1]
     destined = s.bat[B_DESTINED]  # side + 1 of the unit that must win (0: none)
@@ -386,10 +386,15 @@ def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> No
     if retreat:
         cells = retreat_cells(s, att, dfn)
         if not cells:
-            emit(events, "retreat_blocked", cell=s.sc.board.text(dfn), unit=B.unit_name(s, dfn))
+            emit(
+                events,
+                "retreat_blocked",
+                cell=s.sc.board.text(dfn),
+                unit=map_rules.unit_name(s, dfn),
+            )
             s.wounds[dfn] += 1  # §7 step 9: blocked: 1 wound and stays
-            if s.wounds[dfn] >= M.max_health(s, dfn):
-                B.eliminate(s, dfn, aseat, events)
+            if s.wounds[dfn] >= modifiers.max_health(s, dfn):
+                map_rules.eliminate(s, dfn, aseat, events)
         elif len(cells) == 1:
             do_retreat(s, cells[0], events)
             return
@@ -405,7 +410,7 @@ def retreat_cells(s: GraxiaState, att: int, dfn: int) -> list[int]:
     return [
         c
         for c in s.sc.board.away(att, dfn)
-        if s.unit[c] < 0 and B.can_stand(s, ut, c) and B.edge_open(s, ut, dfn, c)
+        if s.unit[c] < 0 and map_rules.can_stand(s, ut, c) and map_rules.edge_open(s, ut, dfn, c)
     ]
 
 
@@ -413,8 +418,10 @@ def do_retreat(s: GraxiaState, cell: int, events: list[Event] | None) -> None:
     dfn = s.bat[B_DEF]
     seat = s.owner[dfn]
     take = s.ctrl[cell] == -1  # §7 step 9: an uncontrolled tile becomes the retreater's
-    B.move_unit(s, dfn, cell, events, take=take)
-    emit(events, "retreat", seat=seat, dest=s.sc.board.text(cell), unit=B.unit_name(s, cell))
+    map_rules.move_unit(s, dfn, cell, events, take=take)
+    emit(
+        events, "retreat", seat=seat, dest=s.sc.board.text(cell), unit=map_rules.unit_name(s, cell)
+    )
     offer_advance(s, events)
 
 
@@ -422,7 +429,7 @@ def offer_advance(s: GraxiaState, events: list[Event] | None) -> None:
     att, dfn = s.bat[B_ATT], s.bat[B_DEF]
     if s.unit[att] >= 0 and s.unit[dfn] < 0:
         ut = s.cat.units[s.unit[att]]
-        if B.can_stand(s, ut, dfn) and B.edge_open(s, ut, att, dfn):
+        if map_rules.can_stand(s, ut, dfn) and map_rules.edge_open(s, ut, att, dfn):
             s.phase = B_ADVANCE
             return
     finish(s, events)
@@ -433,7 +440,7 @@ def advance(s: GraxiaState, go: bool, events: list[Event] | None) -> None:
     if go:
         att, dfn = s.bat[B_ATT], s.bat[B_DEF]
         flags = s.flags[att]
-        B.move_unit(s, att, dfn, events)
+        map_rules.move_unit(s, att, dfn, events)
         s.flags[dfn] = flags & ~SHIELD
         s.bat[B_ATT] = dfn
         s.bat[B_DEF] = att
@@ -452,7 +459,7 @@ def finish(s: GraxiaState, events: list[Event] | None) -> None:
 
 
 def retreat_legal(s: GraxiaState, lay: Layout) -> list[int]:
-    return sorted(lay.one(A.K_RETREAT, c) for c in retreat_cells(s, s.bat[B_ATT], s.bat[B_DEF]))
+    return sorted(lay.one(acts.K_RETREAT, c) for c in retreat_cells(s, s.bat[B_ATT], s.bat[B_DEF]))
 
 
 def unit_types(s: GraxiaState) -> tuple[UnitType, UnitType]:

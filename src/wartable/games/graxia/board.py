@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import choices as C
-from . import solo_mods as M
-from . import victory
+from . import choices as pending_choices
+from . import modifiers, victory
 from .catalog import GUARDIAN, LARGE, UnitType
 from .hexes import NORTH, SOUTH
 from .state import (
@@ -132,8 +131,10 @@ def damage(
     """
     if s.unit[cell] < 0 or amount <= 0:
         return 0
-    bonus = M.damage_bonus(s, by) if s.sc.solo else 0  # §9.2 Solo Scenario 2: +2
-    after = bool(bonus) and M.bonus_on_damage_done(s, by)  # only on damage done (the default)
+    bonus = modifiers.damage_bonus(s, by) if s.sc.solo else 0  # §9.2 Solo Scenario 2: +2
+    after = bool(bonus) and modifiers.bonus_on_damage_done(
+        s, by
+    )  # only on damage done (the default)
     amount += 0 if after else bonus
     if not unmitigated:
         amount = reduce_wounds(s, cell, amount, command)
@@ -147,10 +148,12 @@ def damage(
     if command and amount and _reflects(s, cell):
         back = (amount + 1) // 2  # §5.4 Aura of Reflection: half (rounded up) goes back
         amount -= back
-        C.request(s, C.REFLECT, s.owner[cell], cell, back, events)  # its owner picks where
+        pending_choices.request(
+            s, pending_choices.REFLECT, s.owner[cell], cell, back, events
+        )  # its owner picks where
     s.wounds[cell] += amount
     emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount, unit=unit_name(s, cell))
-    if s.wounds[cell] >= M.max_health(s, cell):
+    if s.wounds[cell] >= modifiers.max_health(s, cell):
         eliminate(s, cell, by, events)
     return amount
 
@@ -172,8 +175,8 @@ def eliminate(s: GraxiaState, cell: int, by: int, events: list[Event] | None) ->
     §5.1); the opponent gains the scenario's victory points."""
     u, seat = s.unit[cell], s.owner[cell]
     ut = s.cat.units[u]
-    if M.leaves_game(s, seat, ut):
-        pass  # a solo Non-Player's Guardian, or its unit with no pile (solo_mods)
+    if modifiers.leaves_game(s, seat, ut):
+        pass  # a solo Non-Player's Guardian, or its unit with no pile (modifiers)
     elif ut.klass == GUARDIAN:
         s.hands[seat].append(u)
         s.track[T_GFELL0 + seat] = s.round_no

@@ -18,9 +18,8 @@ from typing import Any, Final
 from wartable.core.errors import ConfigError
 from wartable.core.rng import Rng
 
-from . import actions as A
-from . import battle
-from . import bots_solo as S
+from . import actions as acts
+from . import battle, bots_solo
 from .bots_eval import Scorer, unit_risk
 from .catalog import Catalog, Scenario
 from .solo_choices import LOSE_CARD
@@ -161,8 +160,8 @@ def evaluate(s: GraxiaState, seat: int) -> float:
         targets = [*(c for c in enemies if units[unit[c]].name in prey), *targets]
     todo: list[int] | None = None  # the same for every unit: found at the first one
     # solo 1: the tiles leaving the game next turn (a unit there is lost) and the turn after
-    doomed = S.doomed_cells(s, 2) if s.sc.removal_rows else set()
-    soon = S.doomed_cells(s, 1) if doomed else doomed
+    doomed = bots_solo.doomed_cells(s, 2) if s.sc.removal_rows else set()
+    soon = bots_solo.doomed_cells(s, 1) if doomed else doomed
     safe: list[int] | None = None
     for c in range(n):
         u = unit[c]
@@ -210,9 +209,9 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     if s.sc.solo and s.current == seat and s.phase == COMMAND:
         # §9.2: the Non-Player attacks next; in the races each Player unit it eliminates
         # scores it points (npc_vp_kill)
-        score -= threat(s, seat) * (1.0 + 0.3 * S.npc_kill_points(s))
+        score -= threat(s, seat) * (1.0 + 0.3 * bots_solo.npc_kill_points(s))
     if s.sc.solo and seat == 0:  # Solo 5 and 6: land types held whole score
-        score += 15 * S.type_progress(s, seat)
+        score += 15 * bots_solo.type_progress(s, seat)
     score += 25 * (s.vp[seat] - s.vp[1 - seat])
     score += 0.4 * s.mana[seat] - 0.2 * s.mana[1 - seat]
     score += 1.5 * len(s.hands[seat])
@@ -250,13 +249,13 @@ def _finish_battle(game: Any, s: GraxiaState, listed: bool = False) -> None:
         seat = game.to_act(s)[0]
         if listed or s.track[T_PEND] or s.sc.solo:  # a card's choice, the Non-Player's rules
             legal = game.legal_actions(s, seat)
-            pick = next((a for a in (A.PASS, A.BLUFF, A.ADVANCE) if a in legal), legal[0])
+            pick = next((a for a in (acts.PASS, acts.BLUFF, acts.ADVANCE) if a in legal), legal[0])
         elif ph == B_EXCH:  # what the rules always offer (without listing the rest)
-            pick = A.PASS
+            pick = acts.PASS
         elif ph == B_SAC:
-            pick = A.BLUFF
+            pick = acts.BLUFF
         elif ph == B_ADVANCE:
-            pick = A.ADVANCE
+            pick = acts.ADVANCE
         else:
             pick = battle.retreat_legal(s, game.layout(s.config))[0]
         game.apply_fast(s, seat, pick, None)
@@ -297,7 +296,7 @@ class HeuristicAgent:
             assert isinstance(observation, dict)  # a solo game's seat view is the dict
             lay = game.layout(s.config)
             if ph == GUARD and not s.track[T_PEND]:  # the solo set-up (bots_solo.py)
-                return S.decide_setup(
+                return bots_solo.decide_setup(
                     lay,
                     s,
                     observation,
@@ -308,11 +307,11 @@ class HeuristicAgent:
                     lambda options: self._greedy(game, s, options, seat, rng),
                 )
             if s.track[T_PEND] == LOSE_CARD:
-                return S.lose_card(lay, s.cat, legal)
+                return bots_solo.lose_card(lay, s.cat, legal)
             if s.track[T_PEND]:  # the Player's choices in the Non-Player's turn, tried out
                 return self._greedy(game, s, legal, seat, rng)
         if ph == PLACE and s.sc.draft[seat] == "assassination":
-            spies = [a for a in legal if game.layout(s.config).decode(a)[0] == A.K_SPY]
+            spies = [a for a in legal if game.layout(s.config).decode(a)[0] == acts.K_SPY]
             if spies:  # the sturdiest unit is the spy
                 cat = s.cat
                 lay = game.layout(s.config)
@@ -329,41 +328,41 @@ class HeuristicAgent:
         lay = game.layout(s.config)
         base = evaluate(s, seat)
         best, best_score = legal[0], -1e18
-        if A.END in legal:
-            best, best_score = A.END, base + (0.5 if s.phase == COMMAND else 0.0)
+        if acts.END in legal:
+            best, best_score = acts.END, base + (0.5 if s.phase == COMMAND else 0.0)
         g = s.guardian_cell(seat)
         near = _portal_tiles(s, seat, g)
         cells = lay.cells
-        portal_lo, portal_hi = lay.bounds[A.K_PORTAL], lay.bounds[A.K_PORTAL + 1]
+        portal_lo, portal_hi = lay.bounds[acts.K_PORTAL], lay.bounds[acts.K_PORTAL + 1]
         scorer: Scorer | None = None
         if self.incremental and Scorer.usable(s):
             obj, targets, pull, aggression = _aims(s, seat)
             scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
         for a in legal:
-            if a == A.END:
+            if a == acts.END:
                 continue
             if portal_lo <= a < portal_hi:  # most legal actions: decoded here, cheaply
-                kind, x, y = A.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
+                kind, x, y = acts.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
                 if x != y and not (near[x] and near[y]):
                     continue
             else:
                 kind, x, y = lay.decode(a)
-                if kind == A.K_UNPLACE:  # taking a placement back never scores: it would loop
+                if kind == acts.K_UNPLACE:  # taking a placement back never scores: it would loop
                     continue
             found = None if scorer is None else scorer.score(kind, x, y, a)
             if found is None:  # not local: try it on a copy
                 t = s.copy()
                 game.apply_fast(t, seat, a, None)
-                if kind == A.K_ATTACK:
+                if kind == acts.K_ATTACK:
                     _finish_battle(game, t, not self.incremental)
                 # evaluate itself, not a re-scoring of what changed: a score equal only to
                 # 1e-9 breaks exact ties otherwise than this sum's rounding does (docs/speed.md)
                 found = evaluate(t, seat)
             score = found + rng.below(100) * 1e-4
-            if s.phase in (DRAW, BUY) and a in (A.DRAW_UNIT, A.BUY_UNIT):
+            if s.phase in (DRAW, BUY) and a in (acts.DRAW_UNIT, acts.BUY_UNIT):
                 units = sum(1 for c in s.hands[seat] if c < len(s.cat.units))
                 score += 3 if units < 3 else -1
-            if s.phase == BUY and a in (A.BUY_UNIT, A.BUY_SPELL):
+            if s.phase == BUY and a in (acts.BUY_UNIT, acts.BUY_SPELL):
                 score += 1.0 if s.mana[seat] > 30 else -3.0
                 if s.sc.solo and len(s.hands[seat]) >= 9:
                     score -= 3.0  # §9.2: mana summons the units a solo race needs
@@ -380,9 +379,9 @@ class HeuristicAgent:
             mine, theirs = t.bat[B_BV0 + side], t.bat[B_BV0 + 1 - side]
             return 3 * (mine - theirs) + 0.4 * t.mana[seat] + evaluate(t, seat) * 0.1
 
-        best, best_score = A.PASS, margin(s) + 1.0
+        best, best_score = acts.PASS, margin(s) + 1.0
         for a in legal:
-            if a == A.PASS:
+            if a == acts.PASS:
                 continue
             t = s.copy()
             game.apply_fast(t, seat, a, None)
@@ -394,10 +393,10 @@ class HeuristicAgent:
     def _sacrifice(self, game: Any, s: GraxiaState, legal: list[int], seat: int) -> int:
         side = 0 if seat == s.current else 1
         mine, theirs = s.bat[B_BV0 + side], s.bat[B_BV0 + 1 - side]
-        options = [a for a in legal if a != A.BLUFF]
+        options = [a for a in legal if a != acts.BLUFF]
         spells = len([c for c in s.hands[seat] if c >= len(s.cat.units)])
         if not options or (spells < 3 and abs(mine - theirs) > 8):
-            return A.BLUFF
+            return acts.BLUFF
         lay = game.layout(s.config)
         nu = len(s.cat.units)
 
@@ -411,7 +410,7 @@ class HeuristicAgent:
         pick = min(options, key=keep_value)
         _, sp, _ = lay.decode(pick)
         if s.cat.spells[sp].modifier < 2 and s.hands[seat].count(nu + sp) < 2 and spells < 4:
-            return A.BLUFF
+            return acts.BLUFF
         return pick
 
 

@@ -35,7 +35,7 @@ from typing import Any, Final
 from wartable.core.errors import ConfigError
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .bots import HeuristicAgent, _aims, _finish_battle, _guardian_types, _portal_tiles, evaluate
 from .bots_eval import Scorer
 from .state import (
@@ -93,32 +93,32 @@ def ranked(game: Any, s: GraxiaState, legal: list[int], seat: int) -> list[tuple
     lay = game.layout(s.config)
     base = evaluate(s, seat)
     out: list[tuple[float, int]] = []
-    if A.END in legal:
-        out.append((base + (0.5 if s.phase == COMMAND else 0.0), A.END))
+    if acts.END in legal:
+        out.append((base + (0.5 if s.phase == COMMAND else 0.0), acts.END))
     g = s.guardian_cell(seat)
     near = _portal_tiles(s, seat, g)
     cells = lay.cells
-    portal_lo, portal_hi = lay.bounds[A.K_PORTAL], lay.bounds[A.K_PORTAL + 1]
+    portal_lo, portal_hi = lay.bounds[acts.K_PORTAL], lay.bounds[acts.K_PORTAL + 1]
     scorer: Scorer | None = None
     if Scorer.usable(s):
         obj, targets, pull, aggression = _aims(s, seat)
         scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
     for a in legal:
-        if a == A.END:
+        if a == acts.END:
             continue
         if portal_lo <= a < portal_hi:
-            kind, x, y = A.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
+            kind, x, y = acts.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
             if x != y and not (near[x] and near[y]):
                 continue
         else:
             kind, x, y = lay.decode(a)
-            if kind == A.K_UNPLACE:
+            if kind == acts.K_UNPLACE:
                 continue
         found = None if scorer is None else scorer.score(kind, x, y, a)
         if found is None:
             t = s.copy()
             game.apply_fast(t, seat, a, None)
-            if kind == A.K_ATTACK:
+            if kind == acts.K_ATTACK:
                 _finish_battle(game, t)
             found = evaluate(t, seat)
         out.append((found, a))

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import actions as A
-from . import battle
-from . import solo_mods as M
+from . import actions as acts
+from . import battle, modifiers
 from .catalog import Catalog
 from .command import PORTAL_COST, base_cost
 from .state import (
@@ -207,27 +206,27 @@ class Scorer:
         when its effect is not local (the caller copies and applies it)."""
         s = self.s
         if s.phase == PLACE:  # a face-down placement only joins the seat's commitments
-            return self.base if kind in (A.K_PLACE, A.K_CHOOSE, A.K_SPY) else None
-        if kind == A.K_SIMPLE:
-            if a in (A.DRAW_UNIT, A.DRAW_SPELL):
+            return self.base if kind in (acts.K_PLACE, acts.K_CHOOSE, acts.K_SPY) else None
+        if kind == acts.K_SIMPLE:
+            if a in (acts.DRAW_UNIT, acts.DRAW_SPELL):
                 return self.base + 1.5  # one more card in hand
-            if a in (A.BUY_UNIT, A.BUY_SPELL):
+            if a in (acts.BUY_UNIT, acts.BUY_SPELL):
                 return self.base + 1.5 - 0.4 * CARD_PRICE
             return None
         if s.phase != COMMAND:
             return None
-        if kind == A.K_PORTAL:
+        if kind == acts.K_PORTAL:
             if x == y or self.portals >= 2:  # a removal, or a pair moved: free
                 return self.base
             return self.base - 0.4 * PORTAL_COST
-        if kind == A.K_SHIELD:
+        if kind == acts.K_SHIELD:
             u, w, f = s.unit[x], s.wounds[x], s.flags[x]
             return self._delta(
                 [(x, u, w, f)], [(x, u, w, f | SHIELD | SHIELD_NOW)], [], UNMOVED, 0.0
             )
-        if kind == A.K_MOVE:
+        if kind == acts.K_MOVE:
             return self._move(x, y)
-        if kind == A.K_SUMMON:
+        if kind == acts.K_SUMMON:
             return self._summon(x, y)
         return None
 
@@ -263,7 +262,7 @@ class Scorer:
         s, seat = self.s, self.seat
         if s.track[T_ALLIES]:  # the Allies discount's bookkeeping: leave it to the rules
             return None
-        cost = M.card_cost(s, seat, base_cost(s, seat, u, cell, self.g))
+        cost = modifiers.card_cost(s, seat, base_cost(s, seat, u, cell, self.g))
         ut = s.cat.units[u]
         value = ut.cost + 2 * ut.health + (25 if self.guardian[u] else 0)
         extra = value - 0.4 * cost - 1.5

@@ -37,9 +37,8 @@ from typing import Any, Final
 from wartable.core.errors import ConfigError
 from wartable.core.rng import Rng
 
-from . import actions as A
-from . import solo_awards as W
-from . import solo_setup
+from . import actions as acts
+from . import solo_awards, solo_setup
 from .bots import HeuristicAgent, evaluate
 from .solo_choices import LOSE_CARD
 from .state import (
@@ -68,7 +67,7 @@ PULL_OBJECTIVES: Final = 4.0  # Solo 1: per move between a target and the neares
 PULL_HOME_ROWS: Final = 6.0  # Solo 3: the same, times the urgency as turn 6 nears
 BLOCKED_HOME_ROW: Final = 30.0  # Solo 3: a Non-Player unit standing on a Home Row tile
 DANGER: Final = 12.0  # Solo 2: per step of a Non-Player unit toward a held settlement
-SETTLEMENTS: Final = (W.CASTLE, W.CITY, W.VILLAGE)
+SETTLEMENTS: Final = (solo_awards.CASTLE, solo_awards.CITY, solo_awards.VILLAGE)
 
 
 def reach(s: GraxiaState, targets: list[int]) -> list[int]:
@@ -97,13 +96,13 @@ def scenario_targets(s: GraxiaState) -> list[int]:
     """The tiles a scenario's victory asks the Player to reach: Solo 1 the tiles of the
     objectives still open that it does not hold, and Sype's tile (counted three times: the
     kill is required); Solo 3 the Home Row tiles it does not hold. Others: none."""
-    n = W.scenario(s)
+    n = solo_awards.scenario(s)
     if n == 1:
         todo = [
             c
-            for k in range(len(W.OBJECTIVES))
+            for k in range(len(solo_awards.OBJECTIVES))
             if not s.solo[S_OBJ_LOST] >> k & 1
-            for c in W.objective_cells(s, k)
+            for c in solo_awards.objective_cells(s, k)
             if s.ctrl[c] != 0
         ]
         if s.solo[S_SYPE] != 1:
@@ -143,9 +142,9 @@ def solo_value(s: GraxiaState) -> float:
         w = s.track[T_WINNER]
         return 0.0 if w < 0 else (WIN if w == 0 else -WIN)
     score = evaluate(s, 0)
-    n = W.scenario(s)
+    n = solo_awards.scenario(s)
     if n == 1:  # Sype killed and 3 of the 4 objectives met
-        met, lost = W.objectives_state(s)
+        met, lost = solo_awards.objectives_state(s)
         score += 60.0 * met - 150.0 * lost + (250.0 if s.solo[S_SYPE] == 1 else 0.0)
         score -= PULL_OBJECTIVES * sum(reach(s, scenario_targets(s)))
     elif n == 2:  # six settlements lost loses; Talon and Ebon both eliminated wins
@@ -162,7 +161,7 @@ def solo_value(s: GraxiaState) -> float:
         score -= PULL_HOME_ROWS * urgency * sum(reach(s, todo))
         score -= BLOCKED_HOME_ROW * sum(1 for c in todo if s.unit[c] >= 0 and s.owner[c] == 1)
     elif n in (4, 5, 6):  # the victory points race, each side's share of its target
-        mine, theirs = W.targets(s)
+        mine, theirs = solo_awards.targets(s)
         if mine and theirs:
             p, q = s.vp[0] / mine, s.vp[1] / theirs
             score += 800.0 * p - 800.0 * q * (1.0 + q)
@@ -255,12 +254,12 @@ class PlannerAgent:
             if a == own:
                 continue
             kind, x, y = lay.decode(a)
-            if kind == A.K_UNPLACE:
+            if kind == acts.K_UNPLACE:
                 continue
             # portal pairs (most of the legal actions): those the heuristic weighs, near
             # its Guardian or Home Row, and those from there to a tile next to a target
             if (
-                kind == A.K_PORTAL
+                kind == acts.K_PORTAL
                 and x != y
                 and not ((near[x] or near[y]) and ((near[x] and near[y]) or toward[x] or toward[y]))
             ):
@@ -329,5 +328,5 @@ def _finish_battle(game: Any, s: GraxiaState) -> None:
         if not acting:
             return
         legal = game.legal_actions(s, acting[0])
-        pick = next((a for a in (A.PASS, A.BLUFF, A.ADVANCE) if a in legal), legal[0])
+        pick = next((a for a in (acts.PASS, acts.BLUFF, acts.ADVANCE) if a in legal), legal[0])
         game.apply_fast(s, acting[0], pick, None)

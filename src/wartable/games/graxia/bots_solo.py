@@ -34,9 +34,8 @@ from typing import Any, Final
 
 from wartable.core.rng import Rng
 
-from . import actions as A
-from . import deckfile, solo_rules, solo_setup
-from . import solo_awards as W
+from . import actions as acts
+from . import deckfile, solo_awards, solo_rules, solo_setup
 from .catalog import HERO, LARGE, Catalog, Scenario, Spell, UnitType
 from .state import S_AWARD0, S_SETUP, GraxiaState
 
@@ -130,14 +129,14 @@ def _type_table(s: GraxiaState) -> list[tuple[int, float, list[int]]]:
         return hit[1]
     rows: list[tuple[int, float, list[int]]] = []
     if sc.id in ("solo-5", "solo-6"):
-        for t in W.LAND_TYPES:
+        for t in solo_awards.LAND_TYPES:
             if sc.id == "solo-5":
-                pts = sc.param("vp_type", W.VP5_TYPE[0])
+                pts = sc.param("vp_type", solo_awards.VP5_TYPE[0])
             else:
-                pts = sc.param("vp_" + t, W.VP6_TILE[0].get(t, 0))
+                pts = sc.param("vp_" + t, solo_awards.VP6_TILE[0].get(t, 0))
             cells = [c for c, x in enumerate(sc.terrain) if x == t]
             if pts and cells:
-                rows.append((1 << W.TYPES.index(t), float(pts), cells))
+                rows.append((1 << solo_awards.TYPES.index(t), float(pts), cells))
     _TYPE_CELLS[id(sc)] = (sc, rows)
     return rows
 
@@ -209,17 +208,17 @@ def build(
     if sc is not None and npc_draws_player_units(sc):
         missing = Counter(filler_deck(cat, sc)) - Counter(c for c in pool if c < nu)
         for u in sorted(missing, key=lambda u: (-unit_strength(cat.units[u]), u)):
-            a = lay.one(A.K_CHOOSE, u)
+            a = lay.one(acts.K_CHOOSE, u)
             if a in legal:
                 return int(a)
     larges = sum(1 for c in pool if c < nu and cat.units[c].klass == LARGE)
     units: list[tuple[float, int]] = []
     spells: list[tuple[float, int]] = []
     for a in legal:
-        if a == A.END:
+        if a == acts.END:
             continue
         k, x, _ = lay.decode(a)
-        if k == A.K_CHOOSE:
+        if k == acts.K_CHOOSE:
             ut = cat.units[x]
             score = unit_score(ut)
             if ut.klass == HERO:
@@ -227,13 +226,13 @@ def build(
             if ut.klass == LARGE:  # one, a strong late summon; more cost too many turns' mana
                 score += 1.0 if larges == 0 else -2.0
             units.append((score, -a))
-        elif k == A.K_TAKE:
+        elif k == acts.K_TAKE:
             spells.append((spell_score(cat.spells[x]), -a))
     if units:
         return -max(units)[1]
     if spells:
         return -max(spells)[1]
-    return A.END if A.END in legal else legal[0]
+    return acts.END if acts.END in legal else legal[0]
 
 
 def home(
@@ -262,9 +261,9 @@ def start(lay: Any, s: GraxiaState, legal: list[int], values: tuple[int, ...]) -
     goals = objective_cells(s, values) or [
         c for c in range(b.size) if s.unit[c] >= 0 and s.owner[c] == 1
     ]
-    best, best_key = A.END, (-1e9, 0.0, 0)
+    best, best_key = acts.END, (-1e9, 0.0, 0)
     for a in legal:
-        if a == A.END:
+        if a == acts.END:
             continue
         _, u, c = lay.decode(a)
         ut = cat.units[u]
@@ -296,15 +295,15 @@ def hand(lay: Any, cat: Catalog, hand_now: list[int], legal: list[int]) -> int:
     nu = len(cat.units)
     n_units = sum(1 for c in hand_now if c < nu)
     want_unit = n_units <= len(hand_now) - n_units
-    units = [a for a in legal if lay.decode(a)[0] == A.K_CHOOSE]
-    spells = [a for a in legal if lay.decode(a)[0] == A.K_TAKE]
+    units = [a for a in legal if lay.decode(a)[0] == acts.K_CHOOSE]
+    spells = [a for a in legal if lay.decode(a)[0] == acts.K_TAKE]
     group = units if (want_unit and units) or not spells else spells
     return max(group, key=lambda a: (card_score(cat, _card(lay, nu, a)), -a))
 
 
 def _card(lay: Any, nu: int, a: int) -> int:
     k, x, _ = lay.decode(a)
-    return x if k == A.K_CHOOSE else nu + x
+    return x if k == acts.K_CHOOSE else nu + x
 
 
 def lose_card(lay: Any, cat: Catalog, legal: list[int]) -> int:

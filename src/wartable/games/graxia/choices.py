@@ -16,12 +16,9 @@ from typing import Any, Final
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import board as B
-from . import npc_choice as NC
-from . import push as P
-from . import solo_choices as SC
-from . import solo_mods as M
+from . import actions as acts
+from . import board as map_rules
+from . import modifiers, npc_choice, push, solo_choices
 from .actions import Layout
 from .state import (
     B_BV0,
@@ -36,13 +33,16 @@ from .state import (
 )
 
 NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN, PUSH = range(8)
-LOSE_CARD, NPC_PLACE = SC.LOSE_CARD, SC.NPC_PLACE  # §9.2 solo scenarios (solo_choices.py)
+LOSE_CARD, NPC_PLACE = (
+    solo_choices.LOSE_CARD,
+    solo_choices.NPC_PLACE,
+)  # §9.2 solo scenarios (solo_choices.py)
 PUSH_BASE = 100  # a push's second parameter: pusher cell x 100 + tiles left
 Q_SEAT = (1, 1000)  # queued reflections: seat 0's wounds + 1000 x seat 1's
 KINDS = (
     *("", "spell", "unit", "atonement", "reflection", "destination", "supporter", "push"),
     *("lose", "placement"),
-    *NC.KIND_NAMES,  # 10, 11: the Player's choices in the non-player's turn (npc_choice.py)
+    *npc_choice.KIND_NAMES,  # 10, 11: the Player's choices in the non-player's turn (npc_choice.py)
     "retreat",  # 12: where a unit displaced by a Solo 6 spawn retreats (solo_rules.py)
 )
 RETREAT_TO: Final = 12
@@ -61,7 +61,7 @@ def seat(s: GraxiaState) -> int:
 
 
 def _spell_options(s: GraxiaState, who: int, exclude: tuple[str, ...]) -> list[int]:
-    if s.hand_size(who) >= M.hand_limit(s, who):
+    if s.hand_size(who) >= modifiers.hand_limit(s, who):
         return []
     nu = len(s.cat.units)
     names = s.cat.spells
@@ -69,7 +69,7 @@ def _spell_options(s: GraxiaState, who: int, exclude: tuple[str, ...]) -> list[i
 
 
 def _unit_options(s: GraxiaState, who: int) -> list[int]:
-    if s.hand_size(who) >= M.hand_limit(s, who):
+    if s.hand_size(who) >= modifiers.hand_limit(s, who):
         return []
     return sorted(set(s.discards[s.udeck[who]]))
 
@@ -114,7 +114,7 @@ def destinations_within(s: GraxiaState, cell: int, reach: int) -> list[int]:
     return [
         n
         for n in range(b.size)
-        if s.unit[n] < 0 and 1 <= b.d(cell, n) <= reach and B.can_stand(s, ut, n)
+        if s.unit[n] < 0 and 1 <= b.d(cell, n) <= reach and map_rules.can_stand(s, ut, n)
     ]
 
 
@@ -130,11 +130,11 @@ def _options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
     if kind == TURN:
         return sorted(s.sup)
     if kind == PUSH:
-        return P.push_cells(s, y // PUSH_BASE, x) if s.unit[x] >= 0 else []
+        return push.push_cells(s, y // PUSH_BASE, x) if s.unit[x] >= 0 else []
     if kind in (LOSE_CARD, NPC_PLACE):
-        return SC.options(s, kind, who, x, y)
-    if kind in (NC.NPC_TILE, NC.NPC_FOE):
-        return NC.options(s)
+        return solo_choices.options(s, kind, who, x, y)
+    if kind in (npc_choice.NPC_TILE, npc_choice.NPC_FOE):
+        return npc_choice.options(s)
     if kind == RETREAT_TO:
         options: list[int] = RETREAT_HOOKS[0](s, x, y)
         return options
@@ -169,13 +169,15 @@ def legal(s: GraxiaState, lay: Layout) -> list[int]:
     kind, who, x = s.track[T_PEND], s.track[T_PEND_SEAT], s.track[T_PEND_X]
     opts = _options(s, kind, who, x, s.track[T_PEND_Y])
     if kind == SPELL:
-        return [lay.one(A.K_TAKE, o) for o in opts]
+        return [lay.one(acts.K_TAKE, o) for o in opts]
     if kind == UNIT:
-        return [lay.one(A.K_CHOOSE, o) for o in opts]
+        return [lay.one(acts.K_CHOOSE, o) for o in opts]
     if kind == LOSE_CARD:  # a card of the hand: 'choose "Unit"' or 'take Spell'
         nu = len(s.cat.units)
-        return sorted(lay.one(A.K_CHOOSE, o) if o < nu else lay.one(A.K_TAKE, o - nu) for o in opts)
-    return [lay.one(A.K_TARGET, o) for o in opts]
+        return sorted(
+            lay.one(acts.K_CHOOSE, o) if o < nu else lay.one(acts.K_TAKE, o - nu) for o in opts
+        )
+    return [lay.one(acts.K_TARGET, o) for o in opts]
 
 
 def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
@@ -183,7 +185,7 @@ def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) 
     x, y = s.track[T_PEND_X], s.track[T_PEND_Y]
     s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = s.track[T_PEND_Y] = 0
     k, pick, _ = lay.decode(action)
-    if kind == LOSE_CARD and k == A.K_TAKE:
+    if kind == LOSE_CARD and k == acts.K_TAKE:
         pick += len(s.cat.units)  # a spell card
     _resolve(s, kind, who, x, y, pick, events)
     while not pending(s) and s.track[T_PEND_Q]:
@@ -197,8 +199,8 @@ def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) 
 def _resolve(
     s: GraxiaState, kind: int, who: int, x: int, y: int, pick: int, events: list[Event] | None
 ) -> None:
-    if kind in (NC.NPC_TILE, NC.NPC_FOE):
-        NC.resolve(s, kind, pick, events)
+    if kind in (npc_choice.NPC_TILE, npc_choice.NPC_FOE):
+        npc_choice.resolve(s, kind, pick, events)
     elif kind == RETREAT_TO:
         RETREAT_HOOKS[1](s, x, y, pick, events)
     elif kind in (SPELL, UNIT):
@@ -208,22 +210,22 @@ def _resolve(
         s.hands[who].append(card)
         emit(events, "recovered", seat=who, card=s.cat.card_name(card))
     elif kind in (LOSE_CARD, NPC_PLACE):
-        SC.resolve(s, kind, x, y, pick, events)
+        solo_choices.resolve(s, kind, x, y, pick, events)
     elif kind == ATONE:
-        healed = B.heal(s, x, s.wounds[x])
+        healed = map_rules.heal(s, x, s.wounds[x])
         s.wounds[pick] += 2 * healed  # §5.4 Atonement: not mitigated
         emit(
             events,
             "wounds",
             cell=s.sc.board.text(pick),
             amount=2 * healed,
-            unit=B.unit_name(s, pick),
+            unit=map_rules.unit_name(s, pick),
         )
-        if s.wounds[pick] >= M.max_health(s, pick):
-            B.eliminate(s, pick, 1 - who, events)
+        if s.wounds[pick] >= modifiers.max_health(s, pick):
+            map_rules.eliminate(s, pick, 1 - who, events)
     elif kind == PUSH:  # the pushed unit's owner picks the tile; the push goes on from there
-        B.move_unit(s, x, pick, events, take=False)
-        P.displace(s, y // PUSH_BASE, pick, y % PUSH_BASE - 1, events)
+        map_rules.move_unit(s, x, pick, events, take=False)
+        push.displace(s, y // PUSH_BASE, pick, y % PUSH_BASE - 1, events)
     elif kind == TURN:  # Mind Control: the supporter's support changes sides
         value = s.cat.units[s.unit[pick]].support
         s.bat[B_BV0] = max(0, s.bat[B_BV0] - value)
@@ -231,13 +233,13 @@ def _resolve(
         s.sup.remove(pick)
         emit(events, "supporter_turned", cell=s.sc.board.text(pick))
     elif kind == MOVE_TO:  # §6 A: the moved unit has used its one extra "move" ability
-        B.move_unit(s, x, pick, events)
+        map_rules.move_unit(s, x, pick, events)
         s.flags[pick] |= EXTRA_MOVE
-        B.pick_up_banner(s, pick, events)
+        map_rules.pick_up_banner(s, pick, events)
     else:
         frm = s.sc.board.text(x) if x >= 0 else None
         emit(events, "reflect", frm=frm, dest=s.sc.board.text(pick), amount=y)
-        B.damage(s, pick, y, who, events, command=True, unmitigated=True)
+        map_rules.damage(s, pick, y, who, events, command=True, unmitigated=True)
 
 
 def problems(s: GraxiaState) -> list[str]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import board as B
-from . import effects, solo_rules
-from . import solo_mods as M
+from . import actions as acts
+from . import board as map_rules
+from . import effects, modifiers, solo_rules
 from .actions import Layout
 from .board import pick_up_banner
 from .catalog import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE, UnitType
@@ -52,26 +51,26 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
     seat = s.owner[c]
     out: list[int] = []
     for n in b.nbr[c]:
-        if not B.edge_open(s, ut, c, n) or not B.can_stand(s, ut, n):
+        if not map_rules.edge_open(s, ut, c, n) or not map_rules.can_stand(s, ut, n):
             continue
         if s.unit[n] < 0:
             out.append(n)
         elif s.owner[n] == seat and can_move(s, n) and not s.flags[c] & CARRIER:
             other = s.cat.units[s.unit[n]]
-            if B.can_stand(s, other, c) and B.edge_open(s, other, n, c):
+            if map_rules.can_stand(s, other, c) and map_rules.edge_open(s, other, n, c):
                 out.append(n)  # switch places
     carrier = s.flags[c] & CARRIER
     if ut.moves >= 2 and not carrier:
         for n in range(b.size):
-            if b.d(c, n) != 2 or s.unit[n] >= 0 or not B.can_stand(s, ut, n):
+            if b.d(c, n) != 2 or s.unit[n] >= 0 or not map_rules.can_stand(s, ut, n):
                 continue
             through = _passes_friends(ut)
             if ut.flying or any(
                 b.d(m, n) == 1
                 and (s.unit[m] < 0 or (through and s.owner[m] == seat))
-                and B.can_stand(s, ut, m)
-                and B.edge_open(s, ut, c, m)
-                and B.edge_open(s, ut, m, n)
+                and map_rules.can_stand(s, ut, m)
+                and map_rules.edge_open(s, ut, c, m)
+                and map_rules.edge_open(s, ut, m, n)
                 for m in b.nbr[c]
             ):
                 out.append(n)
@@ -81,7 +80,7 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
         # §6 A: a portal move is a "move" ability, at most one extra per unit and round
         for n in range(b.size):
             if n != c and s.portal[n] == seat and s.unit[n] < 0 and n not in out:
-                if B.can_stand(s, ut, n):
+                if map_rules.can_stand(s, ut, n):
                     out.append(n)
     return out
 
@@ -100,13 +99,13 @@ def attack_targets(s: GraxiaState, c: int) -> list[int]:
     return [
         n
         for n in s.sc.board.nbr[c]
-        if s.unit[n] >= 0 and s.owner[n] != seat and B.edge_open(s, ut, c, n)
+        if s.unit[n] >= 0 and s.owner[n] != seat and map_rules.edge_open(s, ut, c, n)
     ]
 
 
 def summon_cost(s: GraxiaState, seat: int, u: int, cell: int, g: int = -2) -> int:
     """What the summon costs: ``base_cost``, halved on solo Home-Row A (§9.2)."""
-    return M.card_cost(s, seat, base_cost(s, seat, u, cell, g))
+    return modifiers.card_cost(s, seat, base_cost(s, seat, u, cell, g))
 
 
 def base_cost(s: GraxiaState, seat: int, u: int, cell: int, g: int = -2) -> int:
@@ -116,7 +115,7 @@ def base_cost(s: GraxiaState, seat: int, u: int, cell: int, g: int = -2) -> int:
         return cost
     if g == -2:
         g = s.guardian_cell(seat)
-    if g >= 0 and cell in B.behind(s, seat, g):
+    if g >= 0 and cell in map_rules.behind(s, seat, g):
         return max(0, cost - DISCOUNT)
     return cost
 
@@ -146,14 +145,14 @@ def summon_cells(s: GraxiaState, seat: int, u: int, g: int = -2) -> list[int]:
             cells += [n for n in s.sc.board.nbr[g] if n not in cells]
         if s.track[T_ALLIES]:
             cells += [c for c, o in enumerate(s.ctrl) if o == seat and c not in cells]
-    return [c for c in cells if s.unit[c] < 0 and B.can_stand(s, ut, c)]
+    return [c for c in cells if s.unit[c] < 0 and map_rules.can_stand(s, ut, c)]
 
 
 def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     if s.track[T_TELEPORT]:  # Mystic Gate: where the unit goes
         c = s.track[T_TELEPORT] - 1
-        return sorted(lay.pair(A.K_MOVE, c, n) for n in effects.teleport_cells(s, c))
-    out = [A.END]
+        return sorted(lay.pair(acts.K_MOVE, c, n) for n in effects.teleport_cells(s, c))
+    out = [acts.END]
     b = s.sc.board
     for c in range(b.size):
         if s.owner[c] != seat or s.unit[c] < 0:
@@ -163,11 +162,11 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
             continue
         if can_move(s, c):
             for n in destinations(s, c):
-                out.append(lay.pair(A.K_MOVE, c, n))
+                out.append(lay.pair(acts.K_MOVE, c, n))
         for n in attack_targets(s, c):
-            out.append(lay.pair(A.K_ATTACK, c, n))
+            out.append(lay.pair(acts.K_ATTACK, c, n))
         if not f & (SHIELD_NOW | ATTACKED | SHIELD | CARRIER):
-            out.append(lay.one(A.K_SHIELD, c))
+            out.append(lay.one(acts.K_SHIELD, c))
         if not f & (ACTED | CARRIER):
             ut = s.cat.units[s.unit[c]]
             for ab in ut.abilities:
@@ -176,11 +175,11 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
                     for n in targets:
                         out.append(lay.pair(kind, c, n))
         if f & CARRIER:
-            out.append(lay.one(A.K_DROP, c))
+            out.append(lay.one(acts.K_DROP, c))
             if not f & ACTED:
                 for n in b.nbr[c]:
                     if s.owner[n] == seat and not s.cat.units[s.unit[n]].is_guardian:
-                        out.append(lay.pair(A.K_GIVE, c, n))
+                        out.append(lay.pair(acts.K_GIVE, c, n))
     seen: set[int] = set()
     nu = len(s.cat.units)
     g = s.guardian_cell(seat)
@@ -191,22 +190,24 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
         if card < nu:
             for cell in summon_cells(s, seat, card, g):
                 if s.mana[seat] >= summon_cost(s, seat, card, cell, g):
-                    out.append(lay.at(A.K_SUMMON, card, cell))
+                    out.append(lay.at(acts.K_SUMMON, card, cell))
         else:
             sp = card - nu
             spell = s.cat.spells[sp]
-            cost = M.card_cost(s, seat, spell.cost)
+            cost = modifiers.card_cost(s, seat, spell.cost)
             if spell.in_command and not spell.sacrifice_only and s.mana[seat] >= cost:
                 for t in effects.spell_targets(s, seat, spell):
-                    out.append(lay.one(A.K_SPELL, sp) if t < 0 else lay.at(A.K_SPELL_AT, sp, t))
+                    out.append(
+                        lay.one(acts.K_SPELL, sp) if t < 0 else lay.at(acts.K_SPELL_AT, sp, t)
+                    )
     out.extend(portal_actions(s, lay, seat, g))
     if s.sc.home_rows and seat == 0:  # §9.2 Solo Scenario 3, Home-Row D
         out.extend(solo_rules.home_row_actions(s, lay))
-        if solo_rules.ability_ready(s, M.SUMMON_POWER):  # a summon, as normal, for free
+        if solo_rules.ability_ready(s, modifiers.SUMMON_POWER):  # a summon, as normal, for free
             for card in {c for c in s.hands[0] if c < nu}:
-                out.extend(lay.at(A.K_POWER, card, c) for c in summon_cells(s, 0, card, g))
+                out.extend(lay.at(acts.K_POWER, card, c) for c in summon_cells(s, 0, card, g))
     if s.sc.solo and seat == 0 and solo_rules.can_spend_vp(s):  # §9.2 Solo Scenarios 4-6
-        out.append(lay.one(A.K_SPEND, 0))
+        out.append(lay.one(acts.K_SPEND, 0))
     return sorted(set(out))
 
 
@@ -223,7 +224,7 @@ def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
     if done == PORTAL_USED or s.round_no < 2 or g < 0:
         return []
     mine = [c for c, p in enumerate(s.portal) if p == seat]
-    out = [lay.pair(A.K_PORTAL, c, c) for c in mine]
+    out = [lay.pair(acts.K_PORTAL, c, c) for c in mine]
     if done == PORTAL_REMOVING or (len(mine) < 2 and s.mana[seat] < PORTAL_COST):
         return out
     ok = portal_tiles(s, seat)
@@ -233,7 +234,7 @@ def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
         for j in range(i + 1, n):
             c = ok[j]
             if not (len(mine) == 2 and a in mine and c in mine):
-                out.append(lay.pair(A.K_PORTAL, a, c))
+                out.append(lay.pair(acts.K_PORTAL, a, c))
     return out
 
 
@@ -269,40 +270,40 @@ def open_portals(s: GraxiaState, seat: int, a: int, b: int, events: list[Event] 
 def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
     """Perform a command action; returns True when it opens a battle."""
     kind, x, y = lay.decode(action)
-    if kind == A.K_MOVE and s.track[T_TELEPORT]:
+    if kind == acts.K_MOVE and s.track[T_TELEPORT]:
         s.track[T_TELEPORT] = 0
-        B.move_unit(s, x, y, events)
+        map_rules.move_unit(s, x, y, events)
         s.flags[y] |= EXTRA_MOVE
         pick_up_banner(s, y, events)
-    elif kind == A.K_MOVE:
+    elif kind == acts.K_MOVE:
         do_move(s, x, y, events)
-    elif kind == A.K_ATTACK:
+    elif kind == acts.K_ATTACK:
         return True
-    elif kind == A.K_SHIELD:
+    elif kind == acts.K_SHIELD:
         s.flags[x] |= SHIELD | SHIELD_NOW
-        emit(events, "shield", cell=s.sc.board.text(x), unit=B.unit_name(s, x))
-    elif kind in (A.K_SHOOT, A.K_ABILITY):
+        emit(events, "shield", cell=s.sc.board.text(x), unit=map_rules.unit_name(s, x))
+    elif kind in (acts.K_SHOOT, acts.K_ABILITY):
         effects.use_command_ability(s, x, y, events)
-    elif kind == A.K_SUMMON:
+    elif kind == acts.K_SUMMON:
         summon(s, seat, x, y, events)
-    elif kind in (A.K_SPELL, A.K_SPELL_AT):
-        effects.cast_command_spell(s, seat, x, y if kind == A.K_SPELL_AT else -1, events)
-    elif kind == A.K_PORTAL:
+    elif kind in (acts.K_SPELL, acts.K_SPELL_AT):
+        effects.cast_command_spell(s, seat, x, y if kind == acts.K_SPELL_AT else -1, events)
+    elif kind == acts.K_PORTAL:
         open_portals(s, seat, x, y, events)
-    elif kind == A.K_GIVE:
+    elif kind == acts.K_GIVE:
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
         s.flags[y] |= CARRIER | MOVED | ATTACKED | ABILITY
         s.track[T_BANNER0 + seat] = y
         emit(events, "banner_passed", frm=s.sc.board.text(x), dest=s.sc.board.text(y))
-    elif kind == A.K_DROP:
+    elif kind == acts.K_DROP:
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
         emit(events, "banner_dropped", cell=s.sc.board.text(x))
-    elif kind == A.K_SPEND:
+    elif kind == acts.K_SPEND:
         solo_rules.spend_vp(s, events)
-    elif kind in (A.K_MEND, A.K_VOLLEY):
+    elif kind in (acts.K_MEND, acts.K_VOLLEY):
         solo_rules.home_row_apply(s, kind, x, events)
-    elif kind == A.K_POWER:
-        solo_rules.use_ability(s, M.SUMMON_POWER, events)
+    elif kind == acts.K_POWER:
+        solo_rules.use_ability(s, modifiers.SUMMON_POWER, events)
         s.hands[seat].remove(x)
         place(s, seat, x, y, events)
         s.flags[y] |= SUMMONED | ABILITY
@@ -327,7 +328,7 @@ def do_move(s: GraxiaState, a: int, b: int, events: list[Event] | None) -> None:
             s.track[T_BANNER0 + seat] = b
         emit(events, "switch", a=s.sc.board.text(a), b=s.sc.board.text(b))
         return
-    B.move_unit(s, a, b, events)
+    map_rules.move_unit(s, a, b, events)
     s.flags[b] |= MOVED | (EXTRA_MOVE if via_portal else 0)
     pick_up_banner(s, b, events)
 
@@ -341,7 +342,7 @@ def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | N
             s.track[T_ALLIES] = 0
     if cost < s.cat.units[u].cost:
         s.track[T_DISCOUNT] = 1
-    cost = M.card_cost(s, seat, cost)
+    cost = modifiers.card_cost(s, seat, cost)
     s.mana[seat] -= cost
     s.hands[seat].remove(u)
     place(s, seat, u, cell, events)
@@ -353,4 +354,4 @@ def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | N
 
 def place(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | None) -> None:
     s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = u, seat, 0, 0
-    B.set_ctrl(s, cell, seat, events)
+    map_rules.set_ctrl(s, cell, seat, events)

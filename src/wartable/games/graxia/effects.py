@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import board as B
-from . import choices as C
-from . import solo_mods as M
+from . import actions as acts
+from . import board as map_rules
+from . import choices as pending_choices
+from . import modifiers
 from .catalog import BOTH, COMMAND_ACTIVE, LARGE, MAG, PHYS, Ability, Effect, Spell
 from .push import displace, push_cells
 from .state import (
@@ -46,7 +46,9 @@ def can_draw(s: GraxiaState, seat: int, unit: bool) -> bool:
     if unit and not s.sc.unit_deck_used[seat]:
         return False  # §9.1 #6: the Unit Deck is never used (its discards are not redrawn)
     pile = s.udeck[seat] if unit else s.sdeck[seat]
-    return s.hand_size(seat) < M.hand_limit(s, seat) and bool(s.decks[pile] or s.discards[pile])
+    return s.hand_size(seat) < modifiers.hand_limit(s, seat) and bool(
+        s.decks[pile] or s.discards[pile]
+    )
 
 
 def draw_card(s: GraxiaState, seat: int, unit: bool, events: list[Event] | None) -> None:
@@ -114,7 +116,7 @@ def _condition(s: GraxiaState, side: int, e: Effect) -> bool:
         return False
     if c == "enemy_wounded" and (s.unit[other_cell] < 0 or s.wounds[other_cell] == 0):
         return False
-    return not (c == "in_forest" and tile != B.FOREST)
+    return not (c == "in_forest" and tile != map_rules.FOREST)
 
 
 def battle_effects(
@@ -143,7 +145,7 @@ def battle_effects(
         elif k == "silence":
             s.bat[B_USED0 + 1 - side] |= SILENCED
         elif k == "turn_supporter" and side == 1 and s.sup:  # Mind Control: the caster picks
-            C.request(s, C.TURN, seat, 0, 0, events)
+            pending_choices.request(s, pending_choices.TURN, seat, 0, 0, events)
         elif k == "cancel_support" and side == 1 and s.sup:
             for c in list(s.sup):
                 _bv(s, 0, -support_value(s, c))
@@ -160,16 +162,18 @@ def battle_effects(
             targets = list(s.sup) if side == 1 else []
             for c in targets:
                 value = support_value(s, c)
-                B.damage(s, c, e.amount, seat, events, command=False)
+                map_rules.damage(s, c, e.amount, seat, events, command=False)
                 if s.unit[c] < 0:  # §7 step 5: support withdrawn, the point is scored
                     s.sup.remove(c)
                     _bv(s, 0, -value)
         elif k == "heal":
             s.bat[B_HEAL0 + side] += e.amount
         elif k == "damage" and e.target in ENEMY_TARGETS and s.unit[other] >= 0:
-            B.damage(s, other, e.amount, seat, events, command=False, unmitigated=e.unmitigated)
+            map_rules.damage(
+                s, other, e.amount, seat, events, command=False, unmitigated=e.unmitigated
+            )
         elif k == "stun" and e.target in ENEMY_TARGETS and s.unit[other] >= 0:
-            B.stun(s, other)
+            map_rules.stun(s, other)
         elif k == "immune_to_unique":
             s.flags[own] |= BARRIER
         elif k in ("gain_mana", "steal_mana", "draw_cards", "recover_spell", "recover_unit"):
@@ -234,9 +238,11 @@ def _card_effect(s: GraxiaState, seat: int, e: Effect, events: list[Event] | Non
                 draw_card(s, seat, False, events)
     elif k in ("recover_spell", "recover_unit"):  # the player picks the card (choices.py)
         if k == "recover_spell":
-            C.request(s, C.SPELL, seat, C.recover_source(s, e), 0, events)
+            pending_choices.request(
+                s, pending_choices.SPELL, seat, pending_choices.recover_source(s, e), 0, events
+            )
         else:
-            C.request(s, C.UNIT, seat, 0, 0, events)
+            pending_choices.request(s, pending_choices.UNIT, seat, 0, 0, events)
     emit(events, "card_effect", seat=seat, kind=k)
 
 
@@ -255,9 +261,9 @@ def _reach(s: GraxiaState, c: int, steps: int) -> list[int]:
         nxt = []
         for x in frontier:
             for n in b.nbr[x]:
-                if n in seen or s.unit[n] >= 0 or not B.can_stand(s, ut, n):
+                if n in seen or s.unit[n] >= 0 or not map_rules.can_stand(s, ut, n):
                     continue
-                if not ut.flying and not B.edge_open(s, ut, x, n):
+                if not ut.flying and not map_rules.edge_open(s, ut, x, n):
                     continue
                 seen.add(n)
                 nxt.append(n)
@@ -301,25 +307,25 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
     r = _ranged(ab)
     if r is not None:
         if ab is not command_ability(s, c, True):
-            return A.K_SHOOT, []
+            return acts.K_SHOOT, []
         b = s.sc.board
         out = [
             n
             for n in _unit_targets(s, seat, -1, "enemy_unit")
             if 1 <= b.d(c, n) <= r.range and (r.siege or s.sc.terrain[n] != CASTLE)
         ]
-        return A.K_SHOOT, out
+        return acts.K_SHOOT, out
     if ab is not command_ability(s, c, False):
-        return A.K_ABILITY, []
+        return acts.K_ABILITY, []
     for e in ab.effects:
         if e.kind in ("extra_move", "teleport") and e.target == "self":
             if ab.is_move and s.flags[c] & EXTRA_MOVE:
-                return A.K_ABILITY, []
+                return acts.K_ABILITY, []
             # extra_move: the unit's own movement and ``amount`` more tiles (Long Strides,
             # movement 1 + 1: "move up to two tiles"); it is used instead of a Move
             ut = s.cat.units[s.unit[c]]
             steps = ut.moves + e.amount if e.kind == "extra_move" else (e.range or 3)
-            return A.K_ABILITY, _reach(s, c, steps)
+            return acts.K_ABILITY, _reach(s, c, steps)
         if e.target in (
             "adjacent_friendly",
             "adjacent_enemy",
@@ -335,7 +341,7 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
                     n
                     for n in cells
                     if not s.flags[n] & (CARRIER | EXTRA_MOVE)
-                    and C.destinations_within(s, n, e.range or 3)
+                    and pending_choices.destinations_within(s, n, e.range or 3)
                 ]
             if e.kind == "displace":
                 cells = [
@@ -343,8 +349,8 @@ def command_targets(s: GraxiaState, c: int, ab: Ability) -> tuple[int, list[int]
                     for n in cells
                     if n not in s.sc.vital and not s.flags[n] & CARRIER and push_cells(s, c, n)
                 ]
-            return A.K_ABILITY, cells
-    return A.K_ABILITY, [c]
+            return acts.K_ABILITY, cells
+    return acts.K_ABILITY, [c]
 
 
 def _ranged_damage(s: GraxiaState, shooter: int, target: int, e: Effect) -> int:
@@ -352,9 +358,9 @@ def _ranged_damage(s: GraxiaState, shooter: int, target: int, e: Effect) -> int:
     dmg = e.amount
     if ut.klass in e.bonus_vs or s.sc.terrain[target] in e.bonus_terrain:
         dmg += e.bonus
-    if not e.area and s.sc.terrain[shooter] in (B.HILLS, B.MOUNTAINS):
+    if not e.area and s.sc.terrain[shooter] in (map_rules.HILLS, map_rules.MOUNTAINS):
         dmg += 1  # §5.4 Hills, Mountains: +1 for a ranged attack fired from them
-    if s.sc.solo and M.volley(s, shooter):
+    if s.sc.solo and modifiers.volley(s, shooter):
         dmg *= 2  # §9.2 Solo Scenario 3, Home-Row D: Volley doubles the unit's missile damage
     return dmg
 
@@ -378,12 +384,12 @@ def use_command_ability(s: GraxiaState, c: int, target: int, events: list[Event]
         unit=s.cat.units[s.unit[c]].name,
         ability=ab.name,
         target=s.sc.board.text(target),
-        target_unit=B.unit_name(s, target) if target >= 0 else "",
+        target_unit=map_rules.unit_name(s, target) if target >= 0 else "",
     )
     if ab.self_wounds:
         s.wounds[c] += ab.self_wounds
-        if s.wounds[c] >= M.max_health(s, c):
-            B.eliminate(s, c, 1 - seat, events)
+        if s.wounds[c] >= modifiers.max_health(s, c):
+            map_rules.eliminate(s, c, 1 - seat, events)
             return
     for e in ab.effects:
         _command_effect(s, seat, c, target, e, ab, events)
@@ -402,7 +408,7 @@ def _command_effect(
     b = s.sc.board
     if k == "ranged" and s.unit[target] >= 0:
         large = s.cat.units[s.unit[target]].klass == LARGE
-        B.damage(
+        map_rules.damage(
             s,
             target,
             _ranged_damage(s, c, target, e),
@@ -413,17 +419,17 @@ def _command_effect(
             src=c,
         )
         if e.stun and not large and s.unit[target] >= 0:
-            B.stun(s, target)
+            map_rules.stun(s, target)
         if e.area:
             for n in b.nbr[target]:
                 if s.unit[n] >= 0 and s.owner[n] != seat and not s.cat.units[s.unit[n]].is_guardian:
-                    B.damage(s, n, e.amount, seat, events, unmitigated=e.unmitigated)
+                    map_rules.damage(s, n, e.amount, seat, events, unmitigated=e.unmitigated)
     elif k == "damage" and s.unit[target] >= 0 and s.owner[target] != seat:
-        B.damage(s, target, e.amount, seat, events, unmitigated=e.unmitigated)
+        map_rules.damage(s, target, e.amount, seat, events, unmitigated=e.unmitigated)
         if e.area:
             for n in b.nbr[target]:
                 if s.unit[n] >= 0 and s.owner[n] != seat and not s.cat.units[s.unit[n]].is_guardian:
-                    B.damage(s, n, e.amount, seat, events, unmitigated=e.unmitigated)
+                    map_rules.damage(s, n, e.amount, seat, events, unmitigated=e.unmitigated)
     elif k == "heal":
         if e.target == "adjacent_friendly_all":
             cells = [n for n in b.nbr[c] if s.owner[n] == seat] if c >= 0 else []
@@ -436,13 +442,13 @@ def _command_effect(
         else:
             cells = [target] if s.unit[target] >= 0 else []
         for n in cells:
-            B.heal(s, n, e.amount)
+            map_rules.heal(s, n, e.amount)
     elif k == "stun" and s.unit[target] >= 0 and s.owner[target] != seat:
-        B.stun(s, target)
+        map_rules.stun(s, target)
     elif k == "grant_attack" and s.unit[target] >= 0:
         s.wounds[target] += e.amount  # §5.4 Aura of Aggression: cannot be mitigated
-        if s.wounds[target] >= M.max_health(s, target):
-            B.eliminate(s, target, 1 - seat, events)
+        if s.wounds[target] >= modifiers.max_health(s, target):
+            map_rules.eliminate(s, target, 1 - seat, events)
         else:
             s.flags[target] &= ~(ATTACKED | SHIELD_NOW)
     elif k == "extra_action" and s.unit[target] >= 0:
@@ -451,13 +457,13 @@ def _command_effect(
         )
         s.flags[target] &= ~clear
     elif k in ("extra_move", "teleport") and e.target == "self" and c >= 0 and s.unit[target] < 0:
-        B.move_unit(s, c, target, events)
+        map_rules.move_unit(s, c, target, events)
         s.flags[target] |= EXTRA_MOVE | MOVED
         if e.then_attack:
             s.flags[target] &= ~ABILITY
-        B.pick_up_banner(s, target, events)
+        map_rules.pick_up_banner(s, target, events)
     elif k == "teleport" and c >= 0 and s.unit[target] >= 0:  # Mystic Bridge: where to
-        C.request(s, C.MOVE_TO, seat, target, e.range or 3, events)
+        pending_choices.request(s, pending_choices.MOVE_TO, seat, target, e.range or 3, events)
     elif k == "teleport" and c < 0 and s.unit[target] >= 0:
         s.track[T_TELEPORT] = target + 1  # the destination is the next decision (a move)
     elif k == "extra_move" and s.unit[target] >= 0:
@@ -480,7 +486,7 @@ def _command_effect(
 def _atonement(s: GraxiaState, seat: int, target: int, events: list[Event] | None) -> None:
     """Atonement: heal the target fully; twice the healed wounds go to another friendly unit,
     the caster's choice (choices.py)."""
-    C.request(s, C.ATONE, seat, target, 0, events)
+    pending_choices.request(s, pending_choices.ATONE, seat, target, 0, events)
 
 
 # ----- command spells ------------------------------------------------------------------
@@ -519,14 +525,14 @@ def cast_command_spell(
     card = len(s.cat.units) + sp_index
     s.hands[seat].remove(card)
     s.discards[s.sdeck[seat]].append(card)
-    s.mana[seat] -= M.card_cost(s, seat, sp.cost)
+    s.mana[seat] -= modifiers.card_cost(s, seat, sp.cost)
     emit(
         events,
         "spell",
         seat=seat,
         spell=sp.name,
         target=s.sc.board.text(target) if target >= 0 else None,
-        target_unit=B.unit_name(s, target) if target >= 0 else "",
+        target_unit=map_rules.unit_name(s, target) if target >= 0 else "",
     )
     for e in sp.effects:
         _command_effect(s, seat, -1, target, e, None, events)
@@ -539,7 +545,7 @@ def teleport_cells(s: GraxiaState, cell: int) -> list[int]:
     return [
         n
         for n in range(s.sc.board.size)
-        if s.ctrl[n] == seat and s.unit[n] < 0 and B.can_stand(s, ut, n)
+        if s.ctrl[n] == seat and s.unit[n] < 0 and map_rules.can_stand(s, ut, n)
     ]
 
 
@@ -562,7 +568,7 @@ def end_of_command(s: GraxiaState, seat: int, events: list[Event] | None) -> Non
                         if s.owner[n] == seat and (
                             not e.race or s.cat.units[s.unit[n]].race == e.race
                         ):
-                            B.heal(s, n, e.amount)
+                            map_rules.heal(s, n, e.amount)
 
 
 __all__ = ["B_DEF", "CASTLE"]

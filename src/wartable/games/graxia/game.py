@@ -8,9 +8,20 @@ from wartable.core.events import Event
 from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
-from . import actions as A
-from . import battle, choices, command, npc, observe, position, relics, setup, solo_setup, turn
-from . import narrate as N
+from . import actions as acts
+from . import (
+    battle,
+    choices,
+    command,
+    narrate,
+    npc,
+    observe,
+    position,
+    relics,
+    setup,
+    solo_setup,
+    turn,
+)
 from .actions import Layout
 from .adapter import catalog_for, scenario_for
 from .catalog import Catalog, Scenario
@@ -144,7 +155,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if ph == B_RETREAT:
             return battle.retreat_legal(state, lay)
         if ph == B_ADVANCE:
-            return [A.ADVANCE, A.STAY]
+            return [acts.ADVANCE, acts.STAY]
         if ph == PLACE:
             return setup.place_legal(state, lay, player)
         if ph == GUARD:
@@ -202,7 +213,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         ph = state.phase
         window = state.config.relic_window
         if ph == COMMAND:
-            if action == A.END:
+            if action == acts.END:
                 if window == "own_round":
                     turn.end_command(state, events)
                 else:
@@ -229,7 +240,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         elif ph == B_RETREAT:
             battle.do_retreat(state, lay.decode(action)[1], events)
         elif ph == B_ADVANCE:
-            battle.advance(state, action == A.ADVANCE, events)
+            battle.advance(state, action == acts.ADVANCE, events)
         elif ph == PLACE:
             setup.place_apply(state, lay, player, action, events)
         elif ph == GUARD and state.sc.solo:
@@ -273,7 +284,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     event_text_needs_state: ClassVar[bool] = True  # solo: seat 1 is "the Non-Player"
 
     def event_to_str(self, event: dict[str, Any], state: GraxiaState | None = None) -> str:
-        return N.event_to_str(event, solo=state is not None and state.sc.solo)
+        return narrate.event_to_str(event, solo=state is not None and state.sc.solo)
 
     def observe(self, state: GraxiaState, player: int | None) -> dict[str, Any]:
         return observe.observe(state, player)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .game import GraxiaGame
 from .observe import open_piles
 from .setup import place_legal
@@ -75,15 +75,15 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
         if mine:
             s.track[T_SPY0 + other] = rng.choice(mine)
     if s.phase == B_SAC and s.commit.done[other] and s.commit.buffers[other]:
-        s.commit.buffers[other] = [A.BLUFF]
+        s.commit.buffers[other] = [acts.BLUFF]
     elif s.phase == PLACE:
         lay = GraxiaGame().layout(s.config)
         s.commit.buffers[other] = []
         for _ in range(200):
             legal = place_legal(s, lay, other)
-            if not legal or (A.END in legal and (s.commit.done[other] or rng.below(2))):
+            if not legal or (acts.END in legal and (s.commit.done[other] or rng.below(2))):
                 break
-            choice = [a for a in legal if a != A.END and lay.decode(a)[0] != A.K_UNPLACE]
+            choice = [a for a in legal if a != acts.END and lay.decode(a)[0] != acts.K_UNPLACE]
             if not choice:
                 break
             s.commit.add(other, rng.choice(choice))

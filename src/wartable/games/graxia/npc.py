@@ -19,14 +19,22 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import battle, choices, command, relics, setup, solo_rules, turn
-from . import board as B
-from . import effects as E
-from . import npc_battle as NB
-from . import npc_cards as K
-from . import npc_move as NM
-from . import npc_order as O
+from . import actions as acts
+from . import (
+    battle,
+    choices,
+    command,
+    npc_battle,
+    npc_cards,
+    npc_move,
+    npc_order,
+    relics,
+    setup,
+    solo_rules,
+    turn,
+)
+from . import board as map_rules
+from . import effects as card_effects
 from .actions import Layout
 from .catalog import COMMAND_ACTIVE
 from .npc_choice import NPC_FOE, NPC_TILE, ask
@@ -78,8 +86,8 @@ def before(s: GraxiaState, lay: Layout, action: int) -> list[int] | None:
     if s.phase in (GUARD, DRAFT, PLACE):
         return None
     if s.config.solo_reinforcements == "first_arrival":
-        return sorted(K.settlements_near_player(s))
-    return K.positions(s) if moves_units(s, lay, action) else None
+        return sorted(npc_cards.settlements_near_player(s))
+    return npc_cards.positions(s) if moves_units(s, lay, action) else None
 
 
 def moves_units(s: GraxiaState, lay: Layout, action: int) -> bool:
@@ -90,8 +98,8 @@ def moves_units(s: GraxiaState, lay: Layout, action: int) -> bool:
     if s.track[T_PEND]:
         return s.track[T_PEND] == choices.MOVE_TO
     if s.phase == COMMAND:
-        return lay.decode(action)[0] in (A.K_MOVE, A.K_ABILITY, A.K_SPELL, A.K_SPELL_AT)
-    return s.phase == B_ADVANCE and action == A.ADVANCE
+        return lay.decode(action)[0] in (acts.K_MOVE, acts.K_ABILITY, acts.K_SPELL, acts.K_SPELL_AT)
+    return s.phase == B_ADVANCE and action == acts.ADVANCE
 
 
 def drive(
@@ -102,7 +110,7 @@ def drive(
     if not s.sc.solo or s.phase in (GUARD, DRAFT):
         return
     if near is not None and s.phase != OVER:
-        K.reinforce(s, near, events)
+        npc_cards.reinforce(s, near, events)
     for _ in range(MAX_STEPS):
         solo_rules.check_end(s, events)
         if s.phase == OVER:
@@ -115,7 +123,7 @@ def drive(
         _battle_cards(s, events)
         if not _step(s, lay, events):
             return
-        K.keep_mana(s)
+        npc_cards.keep_mana(s)
     raise AssertionError("the non-player driver did not stop")  # pragma: no cover
 
 
@@ -124,10 +132,10 @@ def _battle_cards(s: GraxiaState, events: list[Event] | None) -> None:
     fighting = s.phase in BATTLE_PHASES
     if fighting and not s.npc[N_BATTLE]:
         s.npc[N_BATTLE] = 1
-        K.draw_battle_cards(s, events)
+        npc_cards.draw_battle_cards(s, events)
     elif not fighting and s.npc[N_BATTLE]:
         s.npc[N_BATTLE] = 0
-        K.discard_battle_cards(s, events)
+        npc_cards.discard_battle_cards(s, events)
     if not fighting:
         _tidy_hand(s)
 
@@ -152,40 +160,43 @@ def _step(s: GraxiaState, lay: Layout, events: list[Event] | None) -> bool:
     if ph == B_EXCH:
         if battle.seat_of(s, s.bat[B_ACTOR]) != NPC:
             return False
-        NB.exchange(s, lay, events)
+        npc_battle.exchange(s, lay, events)
         return True
     if ph == B_SAC:
         if NPC not in s.commit.pending():
             return False
-        NB.sacrifice(s, lay, events)
+        npc_battle.sacrifice(s, lay, events)
         return True
     if ph == B_RETREAT:
         if cur == NPC:
             return False
-        NB.retreat(s, events)
+        npc_battle.retreat(s, events)
         return True
     if ph == B_ADVANCE:
         if cur != NPC:
             return False
-        NB.advance(s, events)
+        npc_battle.advance(s, events)
         return True
     if ph == RELIC:
         if cur == NPC:
             return False
-        if relics.apply(s, lay, NPC, A.PASS, events):
+        if relics.apply(s, lay, NPC, acts.PASS, events):
             turn.end_command(s, events)
         return True
     if ph == PLACE:
         if NPC not in s.commit.pending():
             return False
-        setup.place_apply(s, lay, NPC, A.END, events)
+        setup.place_apply(s, lay, NPC, acts.END, events)
         return True
     if cur == PLAYER:
         if ph in (DRAW, COMMAND) and s.npc[N_GTURN] < s.turn:
             s.npc[N_GTURN] = s.turn
             solo_rules.turn_start(s, events)  # a new Game Turn (the Player starts each)
             if s.phase == DRAW and s.draws:
-                if not (E.can_draw(s, PLAYER, True) or E.can_draw(s, PLAYER, False)):
+                if not (
+                    card_effects.can_draw(s, PLAYER, True)
+                    or card_effects.can_draw(s, PLAYER, False)
+                ):
                     s.draws = 0  # its start changed the hand or the piles
             return True
         return False
@@ -217,7 +228,7 @@ def _round(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
         npc = s.sc.npc
         if npc is not None and n[N_PLAYED] < npc.command_plays:
             n[N_PLAYED] += 1
-            K.play_command_card(s, events)
+            npc_cards.play_command_card(s, events)
         else:
             n[N_STAGE] = HEAL
     elif stage == HEAL:
@@ -246,17 +257,17 @@ def _heal(s: GraxiaState, events: list[Event] | None) -> None:
     """§9.2 Non-Player Unit Abilities: healing abilities (free) on the friendly unit with the
     lowest health left / most wounds, right to left; a healer with a wounded target uses its
     ability instead of moving and attacking."""
-    for c in O.tie_order(s, units(s)):
+    for c in npc_order.tie_order(s, units(s)):
         if s.unit[c] < 0 or s.owner[c] != NPC or s.flags[c] & BUSY:
             continue
         for ab in s.cat.units[s.unit[c]].abilities:
             if ab.timing != COMMAND_ACTIVE or not any(e.kind == "heal" for e in ab.effects):
                 continue
-            _, cells = E.command_targets(s, c, ab)
+            _, cells = card_effects.command_targets(s, c, ab)
             hurt = [t for t in cells if s.unit[t] >= 0 and s.owner[t] == NPC and s.wounds[t]]
             if hurt:
-                E.use_command_ability(s, c, O.weakest_first(s, hurt)[0], events)
-                K.keep_mana(s)
+                card_effects.use_command_ability(s, c, npc_order.weakest_first(s, hurt)[0], events)
+                npc_cards.keep_mana(s)
             break
 
 
@@ -269,10 +280,10 @@ def _move_next(s: GraxiaState, events: list[Event] | None) -> bool:
         n[N_MOVER] = n[N_DEST] = -1
         _do_move(s, a, dest, events)
         return True
-    for c in O.move_order(s, units(s)):
+    for c in npc_order.move_order(s, units(s)):
         if s.flags[c] & (MOVED | BUSY | ANCHORED):
             continue
-        dest, opts = NM.plan(s, c)
+        dest, opts = npc_move.plan(s, c)
         if dest < 0:
             s.flags[c] |= MOVED  # its move is done: it stays
             return True
@@ -285,9 +296,9 @@ def _move_next(s: GraxiaState, events: list[Event] | None) -> bool:
 
 
 def _do_move(s: GraxiaState, a: int, dest: int, events: list[Event] | None) -> None:
-    B.move_unit(s, a, dest, events)
+    map_rules.move_unit(s, a, dest, events)
     s.flags[dest] |= MOVED
-    NM.record_heading(s, a, dest)
+    npc_move.record_heading(s, a, dest)
 
 
 # ----- battles ----------------------------------------------------------------------------
@@ -299,14 +310,14 @@ def _fight_next(s: GraxiaState, events: list[Event] | None) -> bool:
         n[N_MOVER] = n[N_FOE] = -1
         battle.start(s, att, dfn, events)
         return True
-    for c in O.battle_order(s, units(s)):
+    for c in npc_order.battle_order(s, units(s)):
         if s.flags[c] & (BUSY | ATTACKED | SHIELD_NOW):
             continue
         foes = command.attack_targets(s, c)
         if foes:
             dfn = _foe(s, c, foes)
             if dfn < 0:
-                ask(s, NPC_FOE, c, O.tie_order(s, foes), events)
+                ask(s, NPC_FOE, c, npc_order.tie_order(s, foes), events)
                 return True
             battle.start(s, c, dfn, events)
             return True
@@ -327,11 +338,13 @@ def _foe(s: GraxiaState, c: int, foes: list[int]) -> int:
     if npc is not None and npc.movement == "home_row":
         # Solo Scenario 2: Player-occupied castles, cities and villages first, left to right,
         # front to back
-        south = O.player_south(s)
-        towns = [f for f in foes if s.sc.terrain[f] in NM.SETTLEMENTS]
+        south = npc_order.player_south(s)
+        towns = [f for f in foes if s.sc.terrain[f] in npc_move.SETTLEMENTS]
         if towns:
-            return min(towns, key=lambda f: (O.across(s, f, south), O.far(s, f, south)))
-    return O.weakest_first(s, foes)[0]
+            return min(
+                towns, key=lambda f: (npc_order.across(s, f, south), npc_order.far(s, f, south))
+            )
+    return npc_order.weakest_first(s, foes)[0]
 
 
 def _shoot(s: GraxiaState, c: int, events: list[Event] | None) -> bool:
@@ -340,15 +353,15 @@ def _shoot(s: GraxiaState, c: int, events: list[Event] | None) -> bool:
     npc = s.sc.npc
     if npc is None or "always_attack" not in npc.rules or s.flags[c] & BUSY:
         return False
-    ab = E.command_ability(s, c, True)
+    ab = card_effects.command_ability(s, c, True)
     if ab is None:
         return False
-    _, cells = E.command_targets(s, c, ab)
+    _, cells = card_effects.command_targets(s, c, ab)
     if not cells:
         return False
-    E.use_command_ability(s, c, O.weakest_first(s, cells)[0], events)
+    card_effects.use_command_ability(s, c, npc_order.weakest_first(s, cells)[0], events)
     s.flags[c] |= ATTACKED
-    K.keep_mana(s)
+    npc_cards.keep_mana(s)
     return True
 
 
@@ -365,11 +378,15 @@ def _answer_choice(s: GraxiaState, lay: Layout, events: list[Event] | None) -> N
         cells = {lay.decode(a)[1]: a for a in legal}
         units_ = [c for c in cells if s.unit[c] >= 0]
         if kind == choices.ATONE:
-            best = max(units_, key=lambda c: (O.health_left(s, c), -c))
+            best = max(units_, key=lambda c: (npc_order.health_left(s, c), -c))
         elif units_ and len(units_) == len(cells):
             enemies = [c for c in units_ if s.owner[c] != NPC]
-            best = O.enemy_first(s, enemies)[0] if enemies else O.friendly_first(s, units_)[0]
+            best = (
+                npc_order.enemy_first(s, enemies)[0]
+                if enemies
+                else npc_order.friendly_first(s, units_)[0]
+            )
         else:
-            best = O.tie_order(s, list(cells))[0]
+            best = npc_order.tie_order(s, list(cells))[0]
         pick = cells[best]
     choices.apply(s, lay, pick, events)

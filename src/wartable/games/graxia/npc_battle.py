@@ -20,11 +20,9 @@ from typing import Final
 
 from wartable.core.events import Event
 
-from . import actions as A
-from . import battle
-from . import effects as E
-from . import npc_cards as K
-from . import npc_order as O
+from . import actions as acts
+from . import battle, npc_cards, npc_order
+from . import effects as card_effects
 from .actions import Layout
 from .catalog import BATTLE_ACTIVE
 from .state import ANCHORED, B_ATT, B_BEWITCH, B_DEF, B_USED0, GraxiaState
@@ -36,17 +34,17 @@ def exchange(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
     side = battle.side_of(s, NPC)
     cell = battle.unit_cell(s, side)
     used = s.bat[B_USED0 + side]
-    action = A.PASS
-    if not used & E.SILENCED:
+    action = acts.PASS
+    if not used & card_effects.SILENCED:
         ut = s.cat.units[s.unit[cell]]
         for i, ab in enumerate(ut.abilities):
             if ab.timing == BATTLE_ACTIVE and not (used >> i) & 1:
-                action = lay.one(A.K_USE, s.cat.battle_ability_names.index(ab.name))
+                action = lay.one(acts.K_USE, s.cat.battle_ability_names.index(ab.name))
                 break
-        if action == A.PASS:
+        if action == acts.PASS:
             action = _spell(s, lay, side)
     battle.exchange_apply(s, lay, NPC, action, events)
-    K.keep_mana(s)
+    npc_cards.keep_mana(s)
 
 
 def _spell(s: GraxiaState, lay: Layout, side: int) -> int:
@@ -57,17 +55,17 @@ def _spell(s: GraxiaState, lay: Layout, side: int) -> int:
         sp = s.cat.spells[card - nu]
         if sp.sacrifice_only:
             continue
-        if sp.in_battle and E.spell_allowed_in_battle(s, side, sp):
-            return lay.one(A.K_SPELL, card - nu)
-        if sp.relic and E.spell_targets(s, NPC, sp) == [-1]:
-            return lay.one(A.K_SPELL, card - nu)
-    return A.PASS
+        if sp.in_battle and card_effects.spell_allowed_in_battle(s, side, sp):
+            return lay.one(acts.K_SPELL, card - nu)
+        if sp.relic and card_effects.spell_targets(s, NPC, sp) == [-1]:
+            return lay.one(acts.K_SPELL, card - nu)
+    return acts.PASS
 
 
 def sacrifice(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
     side = battle.side_of(s, NPC)
     nu = len(s.cat.units)
-    action = A.BLUFF
+    action = acts.BLUFF
     if not s.bat[B_BEWITCH] >> side & 1:
         spells = [c for c in s.hands[NPC] if c >= nu]
         if spells:
@@ -78,7 +76,7 @@ def sacrifice(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
 
 def retreat(s: GraxiaState, events: list[Event] | None) -> None:
     cells = battle.retreat_cells(s, s.bat[B_ATT], s.bat[B_DEF])
-    battle.do_retreat(s, O.tie_order(s, cells)[0], events)
+    battle.do_retreat(s, npc_order.tie_order(s, cells)[0], events)
 
 
 def advances(s: GraxiaState) -> bool:

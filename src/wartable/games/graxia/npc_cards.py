@@ -20,9 +20,8 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import effects as E
-from . import npc_order as O
-from . import solo_choices as SC
+from . import effects as card_effects
+from . import npc_order, solo_choices
 from .state import (
     B_ADVANCE,
     B_DEF,
@@ -63,8 +62,8 @@ def target(s: GraxiaState, cells: list[int]) -> int:
         return -1
     friends = [c for c in cells if s.owner[c] == NPC]
     if friends:
-        return O.friendly_first(s, friends)[0]
-    return O.enemy_first(s, cells)[0]
+        return npc_order.friendly_first(s, friends)[0]
+    return npc_order.enemy_first(s, cells)[0]
 
 
 def play_command_card(s: GraxiaState, events: list[Event] | None) -> None:
@@ -74,14 +73,14 @@ def play_command_card(s: GraxiaState, events: list[Event] | None) -> None:
         return
     nu = len(s.cat.units)
     sp = s.cat.spells[card - nu]
-    cells = E.spell_targets(s, NPC, sp)
+    cells = card_effects.spell_targets(s, NPC, sp)
     if not cells:
         s.discards[NPC_COMMAND].append(card)
         emit(events, "npc_card_fizzles", spell=sp.name)
         return
     t = target(s, cells)
     s.hands[NPC].append(card)
-    E.cast_command_spell(s, NPC, card - nu, t, events)
+    card_effects.cast_command_spell(s, NPC, card - nu, t, events)
     pile = s.discards[s.sdeck[NPC]]
     if pile and pile[-1] == card:  # cast_command_spell discarded it to the battle pile
         pile.pop()
@@ -171,11 +170,11 @@ def reinforce(s: GraxiaState, before: list[int], events: list[Event] | None) -> 
     else:
         cells = moved_next_to(s, before)
     fighting = s.phase in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
-    for c in O.tie_order(s, sorted(cells)):
+    for c in npc_order.tie_order(s, sorted(cells)):
         if s.unit[c] >= 0 or (fighting and c == s.bat[B_DEF]):
             continue  # (the tile a retreat left stays free for the advance)
-        u = SC.draw_unit(s, events)
+        u = solo_choices.draw_unit(s, events)
         if u < 0:
             return
         emit(events, "npc_reinforcement", cell=s.sc.board.text(c))
-        SC.place_npc(s, u, c, events)
+        solo_choices.place_npc(s, u, c, events)

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import board as B
-from . import npc_order as O
+from . import board as map_rules
+from . import npc_order
 from .catalog import UnitType
 from .state import ANCHORED, HEAD_EAST, HEAD_WEST, GraxiaState
 
@@ -40,9 +40,9 @@ def can_enter(s: GraxiaState, ut: UnitType, a: int, b: int) -> bool:
     """An empty tile still in the game the unit may step onto from ``a``."""
     if s.unit[b] >= 0 or s.gone[b]:
         return False
-    if not (impassable_ok(s) or B.can_stand(s, ut, b)):
+    if not (impassable_ok(s) or map_rules.can_stand(s, ut, b)):
         return False
-    return B.edge_open(s, ut, a, b)
+    return map_rules.edge_open(s, ut, a, b)
 
 
 def foes_next(s: GraxiaState, c: int, ut: UnitType) -> list[int]:
@@ -50,13 +50,13 @@ def foes_next(s: GraxiaState, c: int, ut: UnitType) -> list[int]:
     return [
         n
         for n in s.sc.board.nbr[c]
-        if s.unit[n] >= 0 and s.owner[n] == PLAYER and B.edge_open(s, ut, c, n)
+        if s.unit[n] >= 0 and s.owner[n] == PLAYER and map_rules.edge_open(s, ut, c, n)
     ]
 
 
 def _step_home_row(s: GraxiaState, c: int, ut: UnitType) -> int:
     b = s.sc.board
-    south = O.player_south(s)
+    south = npc_order.player_south(s)
     # first: an adjacent empty Player-controlled settlement (left to right, front to back)
     grab = [
         n
@@ -64,12 +64,16 @@ def _step_home_row(s: GraxiaState, c: int, ut: UnitType) -> int:
         if s.sc.terrain[n] in SETTLEMENTS and s.ctrl[n] == PLAYER and can_enter(s, ut, c, n)
     ]
     if grab:
-        return min(grab, key=lambda n: (O.across(s, n, south), O.far(s, n, south)))
+        return min(grab, key=lambda n: (npc_order.across(s, n, south), npc_order.far(s, n, south)))
     # forward: the neighbours on rows nearer the Player (its Home Row's side)
-    forward = [n for n in b.nbr[c] if O.far(s, n, south) < O.far(s, c, south)]
+    forward = [n for n in b.nbr[c] if npc_order.far(s, n, south) < npc_order.far(s, c, south)]
     # even turns: the Player's right first; odd turns: its left first; then the others
     right_first = s.turn % 2 == 0
-    forward.sort(key=lambda n: -O.across(s, n, south) if right_first else O.across(s, n, south))
+    forward.sort(
+        key=lambda n: (
+            -npc_order.across(s, n, south) if right_first else npc_order.across(s, n, south)
+        )
+    )
     if len(forward) == 3:  # the alternate of the chosen diagonal is the other diagonal
         forward = [forward[0], forward[2], forward[1]]
     for n in forward:
@@ -80,10 +84,10 @@ def _step_home_row(s: GraxiaState, c: int, ut: UnitType) -> int:
 
 def _step_centre(s: GraxiaState, c: int, ut: UnitType) -> int:
     b = s.sc.board
-    centre = O.centre_cell(s)
+    centre = npc_order.centre_cell(s)
     here = b.d(c, centre)
     nearer = [n for n in b.nbr[c] if b.d(n, centre) < here and can_enter(s, ut, c, n)]
-    return O.tie_order(s, nearer)[0] if nearer else -1
+    return npc_order.tie_order(s, nearer)[0] if nearer else -1
 
 
 def heading(s: GraxiaState, c: int) -> int:
@@ -95,8 +99,8 @@ def heading(s: GraxiaState, c: int) -> int:
         return -1
     b = s.sc.board
     q = b.cells[c][0]
-    cq = b.cells[O.centre_cell(s)][0]
-    return 1 if q < cq else -1 if q > cq else (1 if O.player_south(s) else -1)
+    cq = b.cells[npc_order.centre_cell(s)][0]
+    return 1 if q < cq else -1 if q > cq else (1 if npc_order.player_south(s) else -1)
 
 
 def _step_horizontal(s: GraxiaState, c: int, ut: UnitType, dq: int) -> int:
@@ -130,7 +134,7 @@ def plan(s: GraxiaState, c: int) -> tuple[int, list[int]]:
     # the Non-Player unit will move and attack, if possible"
     if movement == "approach" or (movement == "horizontal" and one_away):
         opts = [n for n in b.nbr[c] if can_enter(s, ut, c, n) and foes_next(s, n, ut)]
-        opts = O.tie_order(s, opts) if one_away else []
+        opts = npc_order.tie_order(s, opts) if one_away else []
         if opts or movement == "approach":
             return (opts[0], opts) if opts else (-1, [])
     cur = c
@@ -155,7 +159,7 @@ def plan(s: GraxiaState, c: int) -> tuple[int, list[int]]:
     if not foes or movement == "home_row":  # Solo 2 prints no choice for the Player
         return cur, []
     opts = [n for n in reach(s, c, ut) if foes & set(foes_next(s, n, ut))]
-    return cur, O.tie_order(s, opts)
+    return cur, npc_order.tie_order(s, opts)
 
 
 def reach(s: GraxiaState, c: int, ut: UnitType) -> list[int]:

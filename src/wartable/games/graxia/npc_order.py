@@ -17,7 +17,7 @@ for a Player sitting north, both flip.
 
 from __future__ import annotations
 
-from . import solo_mods as M
+from . import modifiers
 from .state import GraxiaState
 
 
@@ -73,7 +73,7 @@ def battle_order(s: GraxiaState, cells: list[int]) -> list[int]:
 
 
 def health_left(s: GraxiaState, c: int) -> int:
-    return M.max_health(s, c) - s.wounds[c]
+    return modifiers.max_health(s, c) - s.wounds[c]
 
 
 def strength(s: GraxiaState, c: int) -> int:

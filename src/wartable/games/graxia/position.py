@@ -9,9 +9,8 @@ from wartable.core.commit import Commitments
 from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 
-from . import actions as A
-from . import choices, relics, solo_awards, solo_setup
-from . import solo_mods as M
+from . import actions as acts
+from . import choices, modifiers, relics, solo_awards, solo_setup
 from .actions import Layout
 from .battle import retreat_cells, sacrifice_legal
 from .catalog import Catalog, Scenario
@@ -315,13 +314,13 @@ def _check_buffers(s: GraxiaState, lay: Layout) -> None:
             buffers[seat] = []
             ok = True
             for a in buf:
-                unplace = lay.decode(a)[0] == A.K_UNPLACE  # applied, never buffered
-                if a == A.END or unplace or a not in place_legal(s, lay, seat):
+                unplace = lay.decode(a)[0] == acts.K_UNPLACE  # applied, never buffered
+                if a == acts.END or unplace or a not in place_legal(s, lay, seat):
                     ok = False
                     break
                 buffers[seat].append(a)
             if ok and done[seat]:
-                ok = A.END in place_legal(s, lay, seat)
+                ok = acts.END in place_legal(s, lay, seat)
         else:
             ok = not buf and done[seat]
         if not ok:
@@ -348,7 +347,7 @@ def check(s: GraxiaState) -> list[str]:
         if not 0 <= u < nu or s.owner[c] not in (0, 1):
             bad.append(f"tile {s.sc.board.text(c)}: bad unit or owner")
             continue
-        if s.wounds[c] >= M.max_health(s, c):
+        if s.wounds[c] >= modifiers.max_health(s, c):
             bad.append(f"tile {s.sc.board.text(c)}: a unit with no health left is on the map")
         if cat.units[u].is_guardian and not (solo and s.owner[c] == 1):
             guardians[s.owner[c]] += 1

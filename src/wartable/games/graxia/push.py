@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from wartable.core.events import Event
 
-from . import board as B
-from . import choices as C
+from . import board as map_rules
+from . import choices as pending_choices
 from .state import GraxiaState
 
 
@@ -20,8 +20,8 @@ def push_cells(s: GraxiaState, c: int, target: int) -> list[int]:
         for n in b.nbr[target]
         if b.d(c, n) == far
         and s.unit[n] < 0
-        and B.can_stand(s, ut, n)
-        and B.edge_open(s, ut, target, n)
+        and map_rules.can_stand(s, ut, n)
+        and map_rules.edge_open(s, ut, target, n)
     ]
 
 
@@ -38,7 +38,14 @@ def displace(s: GraxiaState, c: int, target: int, amount: int, events: list[Even
             return
         if len(cells) > 1:
             left = amount - step
-            C.request(s, C.PUSH, s.owner[target], target, c * C.PUSH_BASE + left, events)
+            pending_choices.request(
+                s,
+                pending_choices.PUSH,
+                s.owner[target],
+                target,
+                c * pending_choices.PUSH_BASE + left,
+                events,
+            )
             return
-        B.move_unit(s, target, cells[0], events, take=False)
+        map_rules.move_unit(s, target, cells[0], events, take=False)
         target = cells[0]

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from wartable.core.events import Event
 
-from . import actions as A
-from . import effects
-from . import solo_mods as M
+from . import actions as acts
+from . import effects, modifiers
 from .actions import Layout
 from .state import COMMAND, RELIC, T_WINDOW, GraxiaState
 
@@ -23,7 +22,7 @@ def open_window(s: GraxiaState, when: int) -> None:
 
 
 def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
-    out = [A.PASS]
+    out = [acts.PASS]
     nu = len(s.cat.units)
     seen: set[int] = set()
     for card in s.hands[seat]:
@@ -31,12 +30,12 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
             continue
         seen.add(card)
         sp = s.cat.spells[card - nu]
-        cost = M.card_cost(s, seat, sp.cost)
+        cost = modifiers.card_cost(s, seat, sp.cost)
         if not (sp.relic and sp.in_command) or sp.sacrifice_only or s.mana[seat] < cost:
             continue
         for t in effects.spell_targets(s, seat, sp):
             out.append(
-                lay.one(A.K_SPELL, card - nu) if t < 0 else lay.at(A.K_SPELL_AT, card - nu, t)
+                lay.one(acts.K_SPELL, card - nu) if t < 0 else lay.at(acts.K_SPELL_AT, card - nu, t)
             )
     return sorted(set(out))
 
@@ -44,9 +43,9 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
 def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
     """Play a relic, or pass; returns True when the window closed at the end of the Command
     Phase (the round goes on to Mana Collection)."""
-    if action != A.PASS:
+    if action != acts.PASS:
         kind, x, y = lay.decode(action)
-        effects.cast_command_spell(s, seat, x, y if kind == A.K_SPELL_AT else -1, events)
+        effects.cast_command_spell(s, seat, x, y if kind == acts.K_SPELL_AT else -1, events)
         return False
     when = s.track[T_WINDOW]
     s.track[T_WINDOW] = 0

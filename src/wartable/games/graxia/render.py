@@ -7,7 +7,7 @@ initials with its seat - and a legend lists every unit, the hands and the battle
 
 from __future__ import annotations
 
-from . import solo_mods as M
+from . import modifiers
 from .observe import observe
 from .state import NPC_BATTLE, NPC_COMMAND, PHASES, SHIELD, STUNNED, GraxiaState
 
@@ -92,7 +92,7 @@ def render(s: GraxiaState, seat: int | None) -> str:
         if u < 0:
             continue
         ut = cat.units[u]
-        health = M.max_health(s, i)  # solo Home-Row B doubles the Player's
+        health = modifiers.max_health(s, i)  # solo Home-Row B doubles the Player's
         marks = []
         if s.flags[i] & SHIELD:
             marks.append("shielded")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import board as B
+from . import actions as acts
+from . import board as map_rules
 from . import command, effects, solo_setup
 from .actions import Layout
 from .catalog import GUARDIAN
@@ -60,10 +60,10 @@ def _need_guardian(s: GraxiaState, seat: int) -> bool:
 
 def guardian_legal(s: GraxiaState, lay: Layout) -> list[int]:
     if s.track[T_PICKS] == 1:  # who plays the first round: name that player's Guardian
-        return sorted(lay.one(A.K_CHOOSE, g) for g in s.guard)
+        return sorted(lay.one(acts.K_CHOOSE, g) for g in s.guard)
     taken = {s.guard[0], s.guard[1]}
     return [
-        lay.one(A.K_CHOOSE, u)
+        lay.one(acts.K_CHOOSE, u)
         for u, ut in enumerate(s.cat.units)
         if ut.klass == GUARDIAN and u not in taken
     ]
@@ -134,7 +134,7 @@ def draft_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
         return []
     taken = set(s.pool[0]) | set(s.pool[1])
     return [
-        lay.one(A.K_CHOOSE, u)
+        lay.one(acts.K_CHOOSE, u)
         for u, ut in enumerate(s.cat.units)
         if not ut.unique and u not in taken
     ]
@@ -185,14 +185,14 @@ def _buffer(
     spy, spent = -1, 0
     for a in s.commit.buffers[seat]:
         k, x, y = lay.decode(a)
-        if k == A.K_PLACE:
+        if k == acts.K_PLACE:
             cards.append(x)
             cells.append(y)
             if not s.cat.units[x].is_guardian:
                 spent += s.cat.units[x].cost
-        elif k == A.K_CHOOSE:
+        elif k == acts.K_CHOOSE:
             extra.append(x)
-        elif k == A.K_SPY:
+        elif k == acts.K_SPY:
             spy = x
     return cards, cells, extra, spy, spent
 
@@ -212,12 +212,12 @@ def place_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     g = guardian_of(s, seat)
     out: list[int] = []
     if rule == "assassination" and spy < 0:
-        return sorted({lay.one(A.K_SPY, u) for u in s.pool[seat]})
+        return sorted({lay.one(acts.K_SPY, u) for u in s.pool[seat]})
     need_guardian = _guardian_unplaced(s, seat) and g not in cards
     if need_guardian:
         for c in sc.home[seat]:
-            if s.unit[c] < 0 and c not in cells and B.can_stand(s, s.cat.units[g], c):
-                out.append(lay.at(A.K_PLACE, g, c))
+            if s.unit[c] < 0 and c not in cells and map_rules.can_stand(s, s.cat.units[g], c):
+                out.append(lay.at(acts.K_PLACE, g, c))
     left = _remaining(s.pool[seat], cards + extra)
     budget = sc.budget[seat] if rule != "assassination" else 10**6
     free = [c for c in sc.deploy[seat] if s.unit[c] < 0 and c not in cells]
@@ -226,17 +226,17 @@ def place_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     for u in sorted(set(left)):
         if spent + s.cat.units[u].cost <= budget:
             for c in free:
-                if B.can_stand(s, s.cat.units[u], c):
-                    out.append(lay.at(A.K_PLACE, u, c))
+                if map_rules.can_stand(s, s.cat.units[u], c):
+                    out.append(lay.at(acts.K_PLACE, u, c))
     if rule == "split_deck":
         reinf = sum(s.cat.units[u].cost for u in extra)
         for u in sorted(set(left)):
             if reinf + s.cat.units[u].cost <= sc.reinforcements[seat]:
-                out.append(lay.one(A.K_CHOOSE, u))
+                out.append(lay.one(acts.K_CHOOSE, u))
     done = not need_guardian and (rule != "assassination" or not left or not free)
     if done:
-        out.append(A.END)
-    out.extend(lay.one(A.K_UNPLACE, c) for c in cells)  # face down: may be taken back
+        out.append(acts.END)
+    out.extend(lay.one(acts.K_UNPLACE, c) for c in cells)  # face down: may be taken back
     return sorted(set(out))
 
 
@@ -249,14 +249,14 @@ def placements(s: GraxiaState, lay: Layout, seat: int) -> list[tuple[int, int]]:
 def place_apply(
     s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None
 ) -> None:
-    if action == A.END:
+    if action == acts.END:
         s.commit.finish(seat)
         emit(events, "committed", seat=seat)
         if s.commit.all_done:
             reveal(s, lay, events)
         return
     kind, cell, _ = lay.decode(action)
-    if kind == A.K_UNPLACE:  # the face-down card goes back to the pool (§9.1 set-up)
+    if kind == acts.K_UNPLACE:  # the face-down card goes back to the pool (§9.1 set-up)
         buf = s.commit.buffers[seat]
         buf[:] = [a for a in buf if not _places_at(lay, a, cell)]
         return
@@ -265,7 +265,7 @@ def place_apply(
 
 def _places_at(lay: Layout, action: int, cell: int) -> bool:
     kind, _, at = lay.decode(action)
-    return kind == A.K_PLACE and at == cell
+    return kind == acts.K_PLACE and at == cell
 
 
 def reveal(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:

@@ -13,7 +13,7 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import solo_awards as W
+from . import solo_awards
 from .state import (
     B_ADVANCE,
     B_EXCH,
@@ -31,26 +31,26 @@ from .state import (
 
 LOSE_CARD, NPC_PLACE = 8, 9  # choices.py kinds
 # the land types whose reinforcements the Player places, in order (a bit each in S_QUEUE)
-QUEUE_TYPES: Final = {3: ("lake", "plains", "forest"), 5: W.LAND_TYPES}
+QUEUE_TYPES: Final = {3: ("lake", "plains", "forest"), 5: solo_awards.LAND_TYPES}
 
 
 def queue_types(s: GraxiaState) -> tuple[str, ...]:
-    return QUEUE_TYPES.get(W.scenario(s), ())
+    return QUEUE_TYPES.get(solo_awards.scenario(s), ())
 
 
 def place_cells(s: GraxiaState, terrain: str) -> list[int]:
     """Where a reinforcement of this land type may go: free tiles of the type still in the
     game (solo-5: not controlled by the Player)."""
-    n = W.scenario(s)
+    n = solo_awards.scenario(s)
     return [
         c
-        for c in W.cells_of(s, terrain)
-        if s.unit[c] < 0 and not (n == 5 and s.ctrl[c] == W.PLAYER)
+        for c in solo_awards.cells_of(s, terrain)
+        if s.unit[c] < 0 and not (n == 5 and s.ctrl[c] == solo_awards.PLAYER)
     ]
 
 
 def hand_cards(s: GraxiaState) -> list[int]:
-    return sorted(set(s.hands[W.PLAYER]))
+    return sorted(set(s.hands[solo_awards.PLAYER]))
 
 
 def options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
@@ -64,14 +64,14 @@ def options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
 def draw_unit(s: GraxiaState, events: list[Event] | None) -> int:
     """A card from the Non-Player's unit pile (the Player's when it has none), reshuffling
     its discards when exhausted (§9.2 Non-Player Decks); -1 when both are empty."""
-    pile = s.udeck[W.NPC]
+    pile = s.udeck[solo_awards.NPC]
     if not s.decks[pile]:
         if not s.discards[pile]:
             return -1
         s.decks[pile] = s.discards[pile]
         s.discards[pile] = []
         s.rng.shuffle(s.decks[pile])
-        emit(events, "reshuffle", pile="unit", seat=W.NPC)
+        emit(events, "reshuffle", pile="unit", seat=solo_awards.NPC)
     return s.decks[pile].pop()
 
 
@@ -79,8 +79,8 @@ def place_npc(s: GraxiaState, u: int, cell: int, events: list[Event] | None) -> 
     """Put a Non-Player unit on a free tile; it takes control without a capture (no points,
     no lost settlement)."""
     s.solo[S_PLACING] = 1
-    s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = u, W.NPC, 0, 0
-    s.ctrl[cell] = W.NPC
+    s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = u, solo_awards.NPC, 0, 0
+    s.ctrl[cell] = solo_awards.NPC
     s.solo[S_PLACING] = 0
     emit(events, "npc_placed", unit=s.cat.units[u].name, cell=s.sc.board.text(cell))
 
@@ -98,11 +98,13 @@ def resolve(
 
 
 def _lose(s: GraxiaState, card: int, events: list[Event] | None) -> None:
-    s.hands[W.PLAYER].remove(card)
+    s.hands[solo_awards.PLAYER].remove(card)
     nu = len(s.cat.units)
-    s.discards[s.udeck[W.PLAYER] if card < nu else s.sdeck[W.PLAYER]].append(card)
+    s.discards[s.udeck[solo_awards.PLAYER] if card < nu else s.sdeck[solo_awards.PLAYER]].append(
+        card
+    )
     s.solo[S_LOSE] -= 1
-    emit(events, "card_lost", seat=W.PLAYER, card=s.cat.card_name(card))
+    emit(events, "card_lost", seat=solo_awards.PLAYER, card=s.cat.card_name(card))
 
 
 def ask(s: GraxiaState, events: list[Event] | None) -> None:
@@ -142,12 +144,17 @@ def ask(s: GraxiaState, events: list[Event] | None) -> None:
 
 
 def _pend(s: GraxiaState, kind: int, x: int, y: int, events: list[Event] | None) -> None:
-    s.track[T_PEND], s.track[T_PEND_SEAT] = kind, W.PLAYER
+    s.track[T_PEND], s.track[T_PEND_SEAT] = kind, solo_awards.PLAYER
     s.track[T_PEND_X], s.track[T_PEND_Y] = x, y
     if kind == LOSE_CARD:
-        emit(events, "choice", seat=W.PLAYER, kind="lose", left=s.solo[S_LOSE])
+        emit(events, "choice", seat=solo_awards.PLAYER, kind="lose", left=s.solo[S_LOSE])
     else:
         unit = s.cat.units[x].name
         emit(
-            events, "choice", seat=W.PLAYER, kind="placement", unit=unit, terrain=queue_types(s)[y]
+            events,
+            "choice",
+            seat=solo_awards.PLAYER,
+            kind="placement",
+            unit=unit,
+            terrain=queue_types(s)[y],
         )

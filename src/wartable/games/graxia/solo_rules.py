@@ -18,12 +18,10 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import board as B
-from . import choices as C
-from . import solo_awards as W
-from . import solo_choices as SC
-from . import solo_mods as M
+from . import actions as acts
+from . import board as map_rules
+from . import choices as pending_choices
+from . import modifiers, solo_awards, solo_choices
 from .actions import Layout
 from .catalog import COMMAND_ACTIVE, UnitType
 from .state import (
@@ -46,13 +44,15 @@ from .state import (
     GraxiaState,
 )
 
-after_capture = W.after_capture
-place_npc = SC.place_npc
+after_capture = solo_awards.after_capture
+place_npc = solo_choices.place_npc
 
 ROWS_PER_REMOVAL: Final = 3  # solo-1: three rows at the start of every odd turn from 3 on
 ARRIVAL_WOUNDS: Final = 3  # solo-2: Talon and Ebon's arrival; solo-6: a unit summoned onto
 COLUMN_WOUNDS: Final = 2  # solo-4: Player units next to the column tiles
-RETREAT_TO: Final[int] = C.RETREAT_TO  # where a displaced Player unit retreats (solo-6)
+RETREAT_TO: Final[int] = (
+    pending_choices.RETREAT_TO
+)  # where a displaced Player unit retreats (solo-6)
 
 
 def is_solo(s: GraxiaState) -> bool:
@@ -62,13 +62,13 @@ def is_solo(s: GraxiaState) -> bool:
 
 def after_elimination(s: GraxiaState, unit: int, owner: int, events: list[Event] | None) -> None:
     """A unit of type ``unit`` owned by side ``owner`` was eliminated."""
-    W.after_elimination(s, s.cat.units[unit], owner, events)
+    solo_awards.after_elimination(s, s.cat.units[unit], owner, events)
 
 
 # ----- Game Turn start -------------------------------------------------------------------------
 def turn_start(s: GraxiaState, events: list[Event] | None) -> None:
     """At the start of every Game Turn (before the Player's round)."""
-    n = W.scenario(s)
+    n = solo_awards.scenario(s)
     if n == 1:
         remove_rows(s, events)
     elif n == 3:
@@ -76,7 +76,7 @@ def turn_start(s: GraxiaState, events: list[Event] | None) -> None:
         if p(s, "reinforce_from", 2) <= s.turn <= p(s, "reinforce_to", 4):
             # §9.2 Solo Scenario 3: one unit on a lake, a plains and a forest tile, as the
             # Player wishes (queued: the Player places them one at a time)
-            s.solo[S_QUEUE] |= (1 << len(SC.queue_types(s))) - 1
+            s.solo[S_QUEUE] |= (1 << len(solo_choices.queue_types(s))) - 1
     check_end(s, events)
 
 
@@ -104,20 +104,22 @@ def remove_rows(s: GraxiaState, events: list[Event] | None) -> None:
             if not s.gone[c]:
                 remove_tile(s, c, events)
     if rows and due >= len(rows):
-        W.record(s, W.NPC, W.R_B_GONE, events)  # continent B has disappeared
+        solo_awards.record(
+            s, solo_awards.NPC, solo_awards.R_B_GONE, events
+        )  # continent B has disappeared
 
 
 def remove_tile(s: GraxiaState, c: int, events: list[Event] | None) -> None:
     """A tile leaves the game: its unit with it (to its owner's discards, a Guardian to the
     hand, no points: nobody eliminated it), its control, its portal; objectives it belonged
     to are settled (held by the Player: done for good; otherwise: impossible)."""
-    for k in range(len(W.OBJECTIVES)):
-        if c in W.objective_cells(s, k) and s.ctrl[c] != W.PLAYER:
+    for k in range(len(solo_awards.OBJECTIVES)):
+        if c in solo_awards.objective_cells(s, k) and s.ctrl[c] != solo_awards.PLAYER:
             s.solo[S_OBJ_LOST] |= 1 << k
     u = s.unit[c]
     if u >= 0:
         ut = s.cat.units[u]
-        if ut.name == W.SYPE and s.owner[c] == W.NPC and s.solo[S_SYPE] == 0:
+        if ut.name == solo_awards.SYPE and s.owner[c] == solo_awards.NPC and s.solo[S_SYPE] == 0:
             s.solo[S_SYPE] = 2
         _discard_unit(s, c, ut)
         emit(events, "unit_removed", cell=s.sc.board.text(c), unit=ut.name)
@@ -130,7 +132,7 @@ def remove_tile(s: GraxiaState, c: int, events: list[Event] | None) -> None:
 def _discard_unit(s: GraxiaState, c: int, ut: UnitType) -> None:
     seat = s.owner[c]
     u = s.unit[c]
-    if M.leaves_game(s, seat, ut):
+    if modifiers.leaves_game(s, seat, ut):
         pass  # the Non-Player's Guardian, or its unit with no pile
     elif ut.is_guardian:
         s.hands[seat].append(u)
@@ -146,7 +148,7 @@ def portal_moves(s: GraxiaState, c: int, ut: UnitType) -> list[int]:
     out = []
     for a, b in s.sc.portals:
         n = b if c == a else a if c == b else -1
-        if n >= 0 and s.unit[n] < 0 and B.can_stand(s, ut, n):
+        if n >= 0 and s.unit[n] < 0 and map_rules.can_stand(s, ut, n):
             out.append(n)
     return out
 
@@ -158,25 +160,33 @@ VP_PRICE: Final = 5  # VP spent per ``spend vp`` (the mana it gives: the same, 1
 def can_spend_vp(s: GraxiaState) -> bool:
     """§9.2 Solo Scenarios 4-6 "The Player may spend victory points": no price is printed;
     option ``vp_spending`` "mana": 5 VP for 5 mana in the Player's Command Phase."""
-    return s.config.vp_spending == "mana" and s.vp[W.PLAYER] >= VP_PRICE and bool(W.targets(s)[0])
+    return (
+        s.config.vp_spending == "mana"
+        and s.vp[solo_awards.PLAYER] >= VP_PRICE
+        and bool(solo_awards.targets(s)[0])
+    )
 
 
 def spend_vp(s: GraxiaState, events: list[Event] | None) -> None:
-    s.vp[W.PLAYER] -= VP_PRICE
-    s.mana[W.PLAYER] += VP_PRICE
-    emit(events, "vp_spent", seat=W.PLAYER, points=VP_PRICE, mana=VP_PRICE)
+    s.vp[solo_awards.PLAYER] -= VP_PRICE
+    s.mana[solo_awards.PLAYER] += VP_PRICE
+    emit(events, "vp_spent", seat=solo_awards.PLAYER, points=VP_PRICE, mana=VP_PRICE)
 
 
 # ----- Home-Row D (solo-3) ---------------------------------------------------------------------
 def ability_ready(s: GraxiaState, bit: int) -> bool:
     """Home-Row D: the ability is the chosen row's and unused this round."""
-    return bool(M.abilities(s) & bit) and not s.solo[S_D_USED] & bit
+    return bool(modifiers.abilities(s) & bit) and not s.solo[S_D_USED] & bit
 
 
 def use_ability(s: GraxiaState, bit: int, events: list[Event] | None) -> None:
     s.solo[S_D_USED] |= bit
-    name = {M.MEND: "Mend", M.SUMMON_POWER: "Summon Power", M.VOLLEY: "Volley"}[bit]
-    emit(events, "home_row_ability", seat=W.PLAYER, ability=name)
+    name = {
+        modifiers.MEND: "Mend",
+        modifiers.SUMMON_POWER: "Summon Power",
+        modifiers.VOLLEY: "Volley",
+    }[bit]
+    emit(events, "home_row_ability", seat=solo_awards.PLAYER, ability=name)
 
 
 def shoots(s: GraxiaState, c: int) -> bool:
@@ -191,48 +201,53 @@ def home_row_actions(s: GraxiaState, lay: Layout) -> list[int]:
     """§9.2 Solo Scenario 3, Home-Row D, in the Player's Command Phase: Mend (heal a friendly
     unit 4 wounds) and Volley (a friendly unit's missile damage doubled this round)."""
     out: list[int] = []
-    mend, volley = ability_ready(s, M.MEND), ability_ready(s, M.VOLLEY)
+    mend, volley = ability_ready(s, modifiers.MEND), ability_ready(s, modifiers.VOLLEY)
     if not mend and not volley:
         return out
     for c in range(s.sc.board.size):
-        if s.unit[c] < 0 or s.owner[c] != W.PLAYER:
+        if s.unit[c] < 0 or s.owner[c] != solo_awards.PLAYER:
             continue
         if mend and s.wounds[c]:
-            out.append(lay.one(A.K_MEND, c))
+            out.append(lay.one(acts.K_MEND, c))
         if volley and shoots(s, c):
-            out.append(lay.one(A.K_VOLLEY, c))
+            out.append(lay.one(acts.K_VOLLEY, c))
     return out
 
 
 def home_row_apply(s: GraxiaState, kind: int, c: int, events: list[Event] | None) -> None:
-    if kind == A.K_MEND:
-        use_ability(s, M.MEND, events)
-        healed = B.heal(s, c, p(s, "mend_heal", M.MEND_WOUNDS))
-        emit(events, "healed", cell=s.sc.board.text(c), amount=healed, unit=B.unit_name(s, c))
+    if kind == acts.K_MEND:
+        use_ability(s, modifiers.MEND, events)
+        healed = map_rules.heal(s, c, p(s, "mend_heal", modifiers.MEND_WOUNDS))
+        emit(
+            events, "healed", cell=s.sc.board.text(c), amount=healed, unit=map_rules.unit_name(s, c)
+        )
     else:
-        use_ability(s, M.VOLLEY, events)
+        use_ability(s, modifiers.VOLLEY, events)
         s.solo[S_VOLLEY] = c + 1
 
 
 # ----- the Non-Player's turn start -------------------------------------------------------------
 def npc_turn_start(s: GraxiaState, events: list[Event] | None) -> None:
     """At the start of the Non-Player's turn, before its command deck."""
-    n = W.scenario(s)
+    n = solo_awards.scenario(s)
     t = s.turn
     if n == 2:
         if t == p(s, "reinforce_turn", 2):
-            for c in s.sc.home[W.NPC]:
+            for c in s.sc.home[solo_awards.NPC]:
                 spawn(s, c, events, idle=True)
         if t == p(s, "arrive_turn", 3):
-            arrive(s, W.TALON, p(s, "talon_at", _tile(s, "19a")), events)
-            arrive(s, W.EBON, p(s, "ebon_at", _tile(s, "20a")), events)
+            arrive(s, solo_awards.TALON, p(s, "talon_at", _tile(s, "19a")), events)
+            arrive(s, solo_awards.EBON, p(s, "ebon_at", _tile(s, "20a")), events)
     elif n == 4:
         if t % max(1, p(s, "spawn_every", 2)) == 0:
             for c in range(s.sc.board.size):
-                if s.sc.terrain[c] in (W.CITY, W.VILLAGE) and s.ctrl[c] != W.PLAYER:
+                if (
+                    s.sc.terrain[c] in (solo_awards.CITY, solo_awards.VILLAGE)
+                    and s.ctrl[c] != solo_awards.PLAYER
+                ):
                     spawn(s, c, events)
         if t == p(s, "column_turn", 3):
-            for c in W.cells_of(s, "columns"):
+            for c in solo_awards.cells_of(s, "columns"):
                 column_spawn(s, c, events)
     elif n == 6:
         run_wave(s, 0, events)
@@ -245,11 +260,11 @@ def wave(s: GraxiaState) -> list[int]:
     t = s.turn
     out: list[int] = []
     if t == p(s, "forest_turn", 3):
-        out += W.cells_of(s, "forest")
+        out += solo_awards.cells_of(s, "forest")
     if p(s, "column_from", 2) <= t <= p(s, "column_to", 4):
-        out += W.cells_of(s, "columns")
+        out += solo_awards.cells_of(s, "columns")
     if t == p(s, "hill_turn", 3):
-        out += W.cells_of(s, "hills") + W.cells_of(s, "boulder_fields")
+        out += solo_awards.cells_of(s, "hills") + solo_awards.cells_of(s, "boulder_fields")
     return out
 
 
@@ -285,15 +300,15 @@ def spawn(
     if s.gone[c] or s.track[T_WINNER] >= 0:
         return False
     if s.unit[c] >= 0:
-        if not onto or s.owner[c] != W.PLAYER:
+        if not onto or s.owner[c] != solo_awards.PLAYER:
             return False
         _push_off(s, c, events, avoid or [], index)
         if s.unit[c] >= 0:
             return False
-    u = SC.draw_unit(s, events)
+    u = solo_choices.draw_unit(s, events)
     if u < 0:
         return False
-    SC.place_npc(s, u, c, events)
+    solo_choices.place_npc(s, u, c, events)
     if idle:
         s.flags[c] |= SUMMONED | ABILITY
     return True
@@ -306,7 +321,7 @@ def retreat_options(s: GraxiaState, c: int, avoid: list[int]) -> list[int]:
     free = [
         n
         for n in s.sc.board.nbr[c]
-        if s.unit[n] < 0 and B.can_stand(s, ut, n) and B.edge_open(s, ut, c, n)
+        if s.unit[n] < 0 and map_rules.can_stand(s, ut, n) and map_rules.edge_open(s, ut, c, n)
     ]
     return [n for n in free if n not in avoid] or free
 
@@ -326,18 +341,18 @@ def _push_off(
     opts = sorted(retreat_options(s, c, avoid))
     if not opts:
         emit(events, "retreat_blocked", cell=b.text(c))
-        B.eliminate(s, c, W.NPC, events)
+        map_rules.eliminate(s, c, solo_awards.NPC, events)
         return
     if len(opts) == 1:
         _retreat(s, c, opts[0], events)
         return
-    s.track[T_PEND], s.track[T_PEND_SEAT] = RETREAT_TO, W.PLAYER
+    s.track[T_PEND], s.track[T_PEND_SEAT] = RETREAT_TO, solo_awards.PLAYER
     s.track[T_PEND_X], s.track[T_PEND_Y] = c, index
     unit = b.text(c)
     emit(
         events,
         "choice",
-        seat=W.PLAYER,
+        seat=solo_awards.PLAYER,
         kind="retreat",
         unit=unit,
         options=[b.text(n) for n in opts],
@@ -345,8 +360,8 @@ def _push_off(
 
 
 def _retreat(s: GraxiaState, c: int, dest: int, events: list[Event] | None) -> None:
-    B.move_unit(s, c, dest, events, take=s.ctrl[dest] == -1)
-    emit(events, "retreat", seat=W.PLAYER, dest=s.sc.board.text(dest))
+    map_rules.move_unit(s, c, dest, events, take=s.ctrl[dest] == -1)
+    emit(events, "retreat", seat=solo_awards.PLAYER, dest=s.sc.board.text(dest))
 
 
 def retreat_choices(s: GraxiaState, c: int, index: int) -> list[int]:
@@ -354,7 +369,7 @@ def retreat_choices(s: GraxiaState, c: int, index: int) -> list[int]:
     tiles = wave(s)
     if not (0 <= c < s.sc.board.size and 0 <= index < len(tiles) and tiles[index] == c):
         return []
-    if s.unit[c] < 0 or s.owner[c] != W.PLAYER:
+    if s.unit[c] < 0 or s.owner[c] != solo_awards.PLAYER:
         return []
     return sorted(retreat_options(s, c, tiles[index + 1 :]))
 
@@ -363,9 +378,9 @@ def retreat_problems(s: GraxiaState) -> list[str]:
     """What makes a position's pending ``RETREAT_TO`` impossible (for ``choices.problems``):
     it belongs to Solo 6's wave at the start of the Non-Player's round, asks the Player, and
     names a Player unit on the wave's tile at its place ``T_PEND_Y``."""
-    if W.scenario(s) != 6 or s.phase != COMMAND or s.current != W.NPC:
+    if solo_awards.scenario(s) != 6 or s.phase != COMMAND or s.current != solo_awards.NPC:
         return ["a pending retreat belongs to the Non-Player's round of Solo Scenario 6"]
-    if s.track[T_PEND_SEAT] != W.PLAYER:
+    if s.track[T_PEND_SEAT] != solo_awards.PLAYER:
         return ["a pending retreat is the Player's choice"]
     if not retreat_choices(s, s.track[T_PEND_X], s.track[T_PEND_Y]):
         return ["a pending retreat names no Player unit on a tile of the wave, or no tile"]
@@ -387,13 +402,13 @@ def _wound(s: GraxiaState, c: int, amount: int, events: list[Event] | None) -> N
         return
     s.wounds[c] += amount
     emit(events, "wounds", cell=s.sc.board.text(c), amount=amount)
-    if s.wounds[c] >= M.max_health(s, c):
-        B.eliminate(s, c, W.NPC, events)
+    if s.wounds[c] >= modifiers.max_health(s, c):
+        map_rules.eliminate(s, c, solo_awards.NPC, events)
 
 
 def _wound_neighbours(s: GraxiaState, c: int, amount: int, events: list[Event] | None) -> None:
     for n in s.sc.board.nbr[c]:
-        if s.unit[n] >= 0 and s.owner[n] == W.PLAYER:
+        if s.unit[n] >= 0 and s.owner[n] == solo_awards.PLAYER:
             _wound(s, n, amount, events)
 
 
@@ -407,7 +422,7 @@ def arrive(s: GraxiaState, name: str, c: int, events: list[Event] | None) -> Non
         ut = s.cat.units[s.unit[c]]
         emit(events, "unit_discarded", cell=s.sc.board.text(c), unit=ut.name)
         _discard_unit(s, c, ut)
-    SC.place_npc(s, u, c, events)
+    solo_choices.place_npc(s, u, c, events)
     _wound_neighbours(s, c, p(s, "arrive_wounds", ARRIVAL_WOUNDS), events)
 
 
@@ -415,8 +430,8 @@ def column_spawn(s: GraxiaState, c: int, events: list[Event] | None) -> None:
     """§9.2 Solo Scenario 4, the Non-Player's 3rd turn: a Player unit on a column tile is
     destroyed, Player units next to it suffer 2 wounds, and a Non-Player unit appears (it
     will not move but attacks and advances)."""
-    if s.unit[c] >= 0 and s.owner[c] == W.PLAYER:
-        B.eliminate(s, c, W.NPC, events)
+    if s.unit[c] >= 0 and s.owner[c] == solo_awards.PLAYER:
+        map_rules.eliminate(s, c, solo_awards.NPC, events)
     if spawn(s, c, events):
         s.flags[c] |= ANCHORED
         _wound_neighbours(s, c, p(s, "column_wounds", COLUMN_WOUNDS), events)
@@ -428,15 +443,15 @@ def check_end(s: GraxiaState, events: list[Event] | None) -> None:
     happen, ended here), else the Player's queued choices (cards to lose, placements)."""
     if not s.sc.solo or s.phase == OVER:
         return
-    W.check_results(s, events)
+    solo_awards.check_results(s, events)
     if s.track[T_WINNER] >= 0:
-        if s.track[T_PEND] >= SC.LOSE_CARD:  # a choice of ours no longer matters
+        if s.track[T_PEND] >= solo_choices.LOSE_CARD:  # a choice of ours no longer matters
             s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = s.track[T_PEND_Y] = 0
         if not s.track[T_PEND]:
-            W.finish(s, events)
+            solo_awards.finish(s, events)
         return
-    SC.ask(s, events)
+    solo_choices.ask(s, events)
 
 
 # choices.py asks these for its kind RETREAT_TO (it cannot import this module: a cycle)
-C.RETREAT_HOOKS[:] = [retreat_choices, retreat_resolve, retreat_problems]
+pending_choices.RETREAT_HOOKS[:] = [retreat_choices, retreat_resolve, retreat_problems]

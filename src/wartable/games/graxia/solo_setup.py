@@ -23,8 +23,8 @@ import dataclasses
 from wartable.core.errors import ConfigError
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import board as B
+from . import actions as acts
+from . import board as map_rules
 from . import deckfile, effects
 from .actions import Layout
 from .catalog import GUARDIAN, HERO, LARGE, Scenario, UnitType
@@ -188,19 +188,19 @@ def build_legal(s: GraxiaState, lay: Layout) -> list[int]:
                 continue
             if room <= sum(need.values()) and need.get(cls, 0) <= 0:
                 continue
-            out.append(lay.one(A.K_CHOOSE, u))
+            out.append(lay.one(acts.K_CHOOSE, u))
     if len(spells) < rule.spells:
         for sp, n in avail_s.items():
             if spells.count(sp) < n:
-                out.append(lay.one(A.K_TAKE, sp))
+                out.append(lay.one(acts.K_TAKE, sp))
     if not deckfile.problems(s.cat, sc, units, spells):
-        out.append(A.END)
+        out.append(acts.END)
     return sorted(out)
 
 
 def build_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
     nu = len(s.cat.units)
-    if action == A.END:
+    if action == acts.END:
         units = [c for c in s.pool[0] if c < nu]
         spells = [c - nu for c in s.pool[0] if c >= nu]
         _deal_deck(s, units, [nu + x for x in spells], events)
@@ -208,14 +208,14 @@ def build_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | 
         advance(s, events)
         return
     k, x, _ = lay.decode(action)
-    card = x if k == A.K_CHOOSE else nu + x
+    card = x if k == acts.K_CHOOSE else nu + x
     s.pool[0].append(card)
     emit(events, "deck_add", seat=PLAYER, card=s.cat.card_name(card))
 
 
 # ----- 2. the Home Row (solo 3) ----------------------------------------------------------
 def home_legal(s: GraxiaState, lay: Layout) -> list[int]:
-    return sorted(lay.one(A.K_TARGET, row[0]) for row in s.sc.home_rows)
+    return sorted(lay.one(acts.K_TARGET, row[0]) for row in s.sc.home_rows)
 
 
 def home_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
@@ -316,23 +316,23 @@ def start_options(s: GraxiaState) -> list[tuple[int, int]]:
     out = []
     for u in cands:
         for c in cells:
-            if B.can_stand(s, s.cat.units[u], c):
+            if map_rules.can_stand(s, s.cat.units[u], c):
                 out.append((u, c))
     return out
 
 
 def start_legal(s: GraxiaState, lay: Layout) -> list[int]:
     opts = start_options(s)
-    out = [lay.at(A.K_PLACE, u, c) for u, c in opts]
+    out = [lay.at(acts.K_PLACE, u, c) for u, c in opts]
     st = s.sc.solo_start
     assert st is not None
     if st.budget or not opts:
-        out.append(A.END)
+        out.append(acts.END)
     return sorted(out)
 
 
 def start_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
-    if action == A.END:
+    if action == acts.END:
         s.solo[S_SETUP] = SPAWN
         _start_spawns(s, events)
         advance(s, events)
@@ -397,7 +397,7 @@ def spawn_cells(s: GraxiaState) -> list[int]:
 
 
 def spawn_legal(s: GraxiaState, lay: Layout) -> list[int]:
-    return [lay.one(A.K_TARGET, c) for c in spawn_cells(s)]
+    return [lay.one(acts.K_TARGET, c) for c in spawn_cells(s)]
 
 
 def _spawn_at(s: GraxiaState, cells: list[int], events: list[Event] | None) -> None:
@@ -425,15 +425,15 @@ def _hand_left(s: GraxiaState) -> int:
 
 def hand_legal(s: GraxiaState, lay: Layout) -> list[int]:
     nu = len(s.cat.units)
-    out = [lay.one(A.K_CHOOSE, u) for u in sorted(set(s.decks[0]))]
-    out += [lay.one(A.K_TAKE, c - nu) for c in sorted(set(s.decks[2]))]
+    out = [lay.one(acts.K_CHOOSE, u) for u in sorted(set(s.decks[0]))]
+    out += [lay.one(acts.K_TAKE, c - nu) for c in sorted(set(s.decks[2]))]
     return out
 
 
 def hand_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
     k, x, _ = lay.decode(action)
     nu = len(s.cat.units)
-    card, pile = (x, 0) if k == A.K_CHOOSE else (nu + x, 2)
+    card, pile = (x, 0) if k == acts.K_CHOOSE else (nu + x, 2)
     s.decks[pile].remove(card)
     s.hands[PLAYER].append(card)
     emit(events, "draw", seat=PLAYER, kind="unit" if pile == 0 else "spell")

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import actions as A
-from . import effects, victory
-from . import solo_mods as M
+from . import actions as acts
+from . import effects, modifiers, victory
 from .board import LAKE, heal
 from .state import (
     BUY,
@@ -54,9 +53,9 @@ def draw_legal(s: GraxiaState) -> list[int]:
     out: list[int] = []
     if s.draws:
         if effects.can_draw(s, p, True):
-            out.append(A.DRAW_UNIT)
+            out.append(acts.DRAW_UNIT)
         if effects.can_draw(s, p, False):
-            out.append(A.DRAW_SPELL)
+            out.append(acts.DRAW_SPELL)
         return out
     return buy_legal(s)
 
@@ -64,25 +63,25 @@ def draw_legal(s: GraxiaState) -> list[int]:
 def buy_legal(s: GraxiaState) -> list[int]:
     """§6 phase 1 step 2: 5 mana a card, only while holding 12 or fewer (hand limit 13)."""
     p = s.current
-    out = [A.END]
-    if s.mana[p] >= CARD_PRICE and s.hand_size(p) <= M.hand_limit(s, p) - 1:
+    out = [acts.END]
+    if s.mana[p] >= CARD_PRICE and s.hand_size(p) <= modifiers.hand_limit(s, p) - 1:
         if effects.can_draw(s, p, True):
-            out.append(A.BUY_UNIT)
+            out.append(acts.BUY_UNIT)
         if effects.can_draw(s, p, False):
-            out.append(A.BUY_SPELL)
+            out.append(acts.BUY_SPELL)
     return out
 
 
 def draw_apply(s: GraxiaState, action: int, events: list[Event] | None) -> None:
     p = s.current
-    if action == A.END:
+    if action == acts.END:
         s.phase = COMMAND
         return
-    if action in (A.BUY_UNIT, A.BUY_SPELL):
+    if action in (acts.BUY_UNIT, acts.BUY_SPELL):
         s.mana[p] -= CARD_PRICE
     else:
         s.draws -= 1
-    effects.draw_card(s, p, action in (A.DRAW_UNIT, A.BUY_UNIT), events)
+    effects.draw_card(s, p, action in (acts.DRAW_UNIT, acts.BUY_UNIT), events)
     _settle_draws(s)
 
 
@@ -121,11 +120,11 @@ def mana_income(s: GraxiaState, p: int) -> int:
 
 
 def buy_apply(s: GraxiaState, action: int, events: list[Event] | None) -> None:
-    if action == A.END:
+    if action == acts.END:
         end_round(s, events)
         return
     s.mana[s.current] -= CARD_PRICE
-    effects.draw_card(s, s.current, action == A.BUY_UNIT, events)
+    effects.draw_card(s, s.current, action == acts.BUY_UNIT, events)
 
 
 def end_round(s: GraxiaState, events: list[Event] | None) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from . import solo_setup
 from .actions import Layout
 from .catalog import Catalog, Scenario
@@ -286,7 +286,7 @@ def determinize(
         if p == seat or not s.commit.done[p]:
             continue
         if s.phase == B_SAC:
-            s.commit.buffers[p] = [A.BLUFF]
+            s.commit.buffers[p] = [acts.BLUFF]
         elif s.phase == PLACE:
             _plan(s, lay, p, rng)
     return s
@@ -295,7 +295,7 @@ def determinize(
 def _plan(s: GraxiaState, lay: Layout, seat: int, rng: Rng) -> None:
     """A finished opponent's placement: some legal plan (its real one is hidden)."""
     for _ in range(200):
-        legal = [a for a in place_legal(s, lay, seat) if lay.decode(a)[0] != A.K_UNPLACE]
-        if A.END in legal or not legal:
+        legal = [a for a in place_legal(s, lay, seat) if lay.decode(a)[0] != acts.K_UNPLACE]
+        if acts.END in legal or not legal:
             return
         s.commit.add(seat, rng.choice(legal))

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .cards import (
     ACTIONS,
     BEASTRIDER,
@@ -69,36 +69,36 @@ from .state import BUY, DEFEAT, FORWARD, MAIN
 from .view import SeatView
 
 # action ids as module globals (cheaper than ``A.X`` on every decision)
-_A_ARC_DISCARD: Final = A.ARC_DISCARD
-_A_ARC_RETURN: Final = A.ARC_RETURN
-_A_ATTACK: Final = A.ATTACK
-_A_BETRAY: Final = A.BETRAY
-_A_BUY: Final = A.BUY
-_A_BUY_TOP: Final = A.BUY_TOP
-_A_CAMP_DECK: Final = A.CAMP_DECK
-_A_CAMP_ROW: Final = A.CAMP_ROW
-_A_CHOOSE: Final = A.CHOOSE
-_A_CHOOSE_BUY: Final = A.CHOOSE_BUY
-_A_CHOOSE_CAMPAIGN: Final = A.CHOOSE_CAMPAIGN
-_A_CHOOSE_DEFEAT: Final = A.CHOOSE_DEFEAT
-_A_DEFEND: Final = A.DEFEND
-_A_DISCARD: Final = A.DISCARD
-_A_DONE: Final = A.DONE
-_A_ELIMINATE: Final = A.ELIMINATE
-_A_FIRE_NO: Final = A.FIRE_NO
-_A_FIRE_YES: Final = A.FIRE_YES
-_A_FORWARD: Final = A.FORWARD
-_A_GIVE: Final = A.GIVE
-_A_GOLD: Final = A.GOLD
-_A_NO_BETRAY: Final = A.NO_BETRAY
-_A_NO_FORWARD: Final = A.NO_FORWARD
-_A_PASS: Final = A.PASS
-_A_PLAY: Final = A.PLAY
-_A_RECOVER: Final = A.RECOVER
-_A_TARGET: Final = A.TARGET
-_A_TOPDECK: Final = A.TOPDECK
-_A_TRASH: Final = A.TRASH
-_A_WARLORD_YES: Final = A.WARLORD_YES
+_A_ARC_DISCARD: Final = acts.ARC_DISCARD
+_A_ARC_RETURN: Final = acts.ARC_RETURN
+_A_ATTACK: Final = acts.ATTACK
+_A_BETRAY: Final = acts.BETRAY
+_A_BUY: Final = acts.BUY
+_A_BUY_TOP: Final = acts.BUY_TOP
+_A_CAMP_DECK: Final = acts.CAMP_DECK
+_A_CAMP_ROW: Final = acts.CAMP_ROW
+_A_CHOOSE: Final = acts.CHOOSE
+_A_CHOOSE_BUY: Final = acts.CHOOSE_BUY
+_A_CHOOSE_CAMPAIGN: Final = acts.CHOOSE_CAMPAIGN
+_A_CHOOSE_DEFEAT: Final = acts.CHOOSE_DEFEAT
+_A_DEFEND: Final = acts.DEFEND
+_A_DISCARD: Final = acts.DISCARD
+_A_DONE: Final = acts.DONE
+_A_ELIMINATE: Final = acts.ELIMINATE
+_A_FIRE_NO: Final = acts.FIRE_NO
+_A_FIRE_YES: Final = acts.FIRE_YES
+_A_FORWARD: Final = acts.FORWARD
+_A_GIVE: Final = acts.GIVE
+_A_GOLD: Final = acts.GOLD
+_A_NO_BETRAY: Final = acts.NO_BETRAY
+_A_NO_FORWARD: Final = acts.NO_FORWARD
+_A_PASS: Final = acts.PASS
+_A_PLAY: Final = acts.PLAY
+_A_RECOVER: Final = acts.RECOVER
+_A_TARGET: Final = acts.TARGET
+_A_TOPDECK: Final = acts.TOPDECK
+_A_TRASH: Final = acts.TRASH
+_A_WARLORD_YES: Final = acts.WARLORD_YES
 
 # how much the bot wants each card (buying and keeping); 0 = never buy
 WANT: dict[int, float] = {

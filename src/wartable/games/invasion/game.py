@@ -10,7 +10,7 @@ from wartable.core.events import Event
 from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .cards import NK, TERROR
 from .config import InvasionConfig
 from .observe import determinize, observe
@@ -41,10 +41,10 @@ class InvasionGame(Game[InvasionState, InvasionConfig]):
         ]
 
     def num_actions(self, config: InvasionConfig) -> int:
-        return A.NUM_ACTIONS
+        return acts.NUM_ACTIONS
 
     def action_to_str(self, action: int, config: InvasionConfig) -> str:
-        return A.NAMES[action]
+        return acts.NAMES[action]
 
     def new_state(self, config: InvasionConfig, seed: int) -> InvasionState:
         return new_state(self.make_config(config), seed)
@@ -64,7 +64,7 @@ class InvasionGame(Game[InvasionState, InvasionConfig]):
         apply(state, player, action, events)
 
     def explain_illegal(self, state: InvasionState, player: int, action: int) -> str:
-        name = A.NAMES[action]
+        name = acts.NAMES[action]
         if state.stack:
             frame = FRAME_NAMES.get(state.stack[-1][0], "decision")
             return f"'{name}' is not a choice of the pending {frame} decision (chapter 10)"

@@ -6,7 +6,7 @@ from typing import Final
 
 from wartable.core.events import event
 
-from . import actions as A
+from . import actions as acts
 from .cards import ACTIONS, DEFENDERS, GLADIATOR, GOLDS, KEYS, NK, TERROR, TITAN
 from .config import SOLO_THRESHOLD
 from .effects import others, play_action, play_defender, resolve_attack, reveal_effect
@@ -18,22 +18,22 @@ from .state import BUY, DEFEAT, FORWARD, MAIN, OVER, InvasionState
 from .zones import GAIN_DISCARD, GAIN_TOP, Ev, discard_from_hand, draw, gain, refill_slot
 
 # action ids as module globals (cheaper than ``A.X`` on every decision)
-_A_ASK: Final = A.ASK
-_A_ATTACK: Final = A.ATTACK
-_A_BUY: Final = A.BUY
-_A_BUY_TOP: Final = A.BUY_TOP
-_A_CHOOSE_BUY: Final = A.CHOOSE_BUY
-_A_CHOOSE_CAMPAIGN: Final = A.CHOOSE_CAMPAIGN
-_A_CHOOSE_DEFEAT: Final = A.CHOOSE_DEFEAT
-_A_DEFEND: Final = A.DEFEND
-_A_DONE: Final = A.DONE
-_A_ELIMINATE: Final = A.ELIMINATE
-_A_FORWARD: Final = A.FORWARD
-_A_GOLD: Final = A.GOLD
-_A_NO_FORWARD: Final = A.NO_FORWARD
-_A_PASS: Final = A.PASS
-_A_PLAY: Final = A.PLAY
-_A_TARGET: Final = A.TARGET
+_A_ASK: Final = acts.ASK
+_A_ATTACK: Final = acts.ATTACK
+_A_BUY: Final = acts.BUY
+_A_BUY_TOP: Final = acts.BUY_TOP
+_A_CHOOSE_BUY: Final = acts.CHOOSE_BUY
+_A_CHOOSE_CAMPAIGN: Final = acts.CHOOSE_CAMPAIGN
+_A_CHOOSE_DEFEAT: Final = acts.CHOOSE_DEFEAT
+_A_DEFEND: Final = acts.DEFEND
+_A_DONE: Final = acts.DONE
+_A_ELIMINATE: Final = acts.ELIMINATE
+_A_FORWARD: Final = acts.FORWARD
+_A_GOLD: Final = acts.GOLD
+_A_NO_FORWARD: Final = acts.NO_FORWARD
+_A_PASS: Final = acts.PASS
+_A_PLAY: Final = acts.PLAY
+_A_TARGET: Final = acts.TARGET
 
 HAND_SIZE: Final = 6
 _BETRAYAL: Final = KEYS.index("betrayal")

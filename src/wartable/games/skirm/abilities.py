@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from wartable.core.events import Event, event
 
-from . import actions as A
+from . import actions as acts
 from .scoring import duel_points, skill_counts
 from .state import OVER, SkirmState
 
@@ -83,49 +83,49 @@ def legal(s: SkirmState) -> list[int]:
     free = [i for i in range(n) if i not in s.sel]
     if ab == "BLADE":
         if s.stage == 1:
-            return [A.REROLL_A, A.REROLL_B]
+            return [acts.REROLL_A, acts.REROLL_B]
         k = len(s.osel)
         total = len(s.dice[p])
         if k == total - 1 and total >= 2 and len(set(s.osel)) == 1:
-            return [A.GROUP_B if s.osel[0] == 0 else A.GROUP_A]
-        return [A.GROUP_A, A.GROUP_B]
+            return [acts.GROUP_B if s.osel[0] == 0 else acts.GROUP_A]
+        return [acts.GROUP_A, acts.GROUP_B]
     if ab == "CLOAK":
-        out = [A.PICK_OWN + i for i in free]
-        return [*out, A.DONE] if len(s.sel) == 1 else out
+        out = [acts.PICK_OWN + i for i in free]
+        return [*out, acts.DONE] if len(s.sel) == 1 else out
     if ab == "DODECAHEDRON":
         if s.stage == 0:
-            return [A.PICK_OWN + i for i in range(n)]
+            return [acts.PICK_OWN + i for i in range(n)]
         if s.stage == 1:
-            return [A.PICK_OPP + j for j in visible_opp(s, o)]
-        return [A.GAIN_OWN, A.GAIN_THEIRS]
+            return [acts.PICK_OPP + j for j in visible_opp(s, o)]
+        return [acts.GAIN_OWN, acts.GAIN_THEIRS]
     if ab == "HARNESS":
-        return [A.PICK_OWN + i for i in free] + [A.DONE]
+        return [acts.PICK_OWN + i for i in free] + [acts.DONE]
     if ab == "HELM":
         if s.stage == 0:
-            return [A.PICK_OWN + i for i in range(n)]
+            return [acts.PICK_OWN + i for i in range(n)]
         if s.stage == 1:
-            return [A.PICK_OPP + j for j in visible_opp(s, o)]
-        return [A.REROLL_GAINED, A.KEEP_GAINED]
+            return [acts.PICK_OPP + j for j in visible_opp(s, o)]
+        return [acts.REROLL_GAINED, acts.KEEP_GAINED]
     if ab == "GAUNTLET":
-        return [A.PICK_OPP + j for j in _gauntlet_targets(s, o)]
+        return [acts.PICK_OPP + j for j in _gauntlet_targets(s, o)]
     if ab == "MANTLE":
         if s.stage == 0:
-            return [A.PICK_OWN + i for i in range(n)]
-        return [A.set_action(i, f) for i in free for f in range(6)]
+            return [acts.PICK_OWN + i for i in range(n)]
+        return [acts.set_action(i, f) for i in free for f in range(6)]
     if ab == "MASK":
         faces = sorted({s.dice[p][j] for j in visible_opp(s, o)})
-        return [A.set_action(i, f) for i in free for f in faces]
+        return [acts.set_action(i, f) for i in free for f in faces]
     if ab == "SCEPTER":
         if s.stage == 0:
-            return [A.PICK_OWN + i for i in range(n)]
+            return [acts.PICK_OWN + i for i in range(n)]
         src = s.aux[0]
-        return [A.set_action(j, mine[src]) for j in range(n) if j != src]
+        return [acts.set_action(j, mine[src]) for j in range(n) if j != src]
     if ab == "TOME":
         if s.stage == 1:
-            return [A.KEEP_NEW, A.KEEP_OLD]
-        return [A.PICK_OWN + i for i in free] + [A.DONE]
+            return [acts.KEEP_NEW, acts.KEEP_OLD]
+        return [acts.PICK_OWN + i for i in free] + [acts.DONE]
     if ab == "SET3":
-        return [A.set_action(i, f) for i, f in _set3_choices(s, mine, free)] + [A.DONE]
+        return [acts.set_action(i, f) for i, f in _set3_choices(s, mine, free)] + [acts.DONE]
     raise AssertionError(f"no decisions in {ab}")
 
 
@@ -249,17 +249,17 @@ def apply(s: SkirmState, action: int, events: list[Event] | None) -> None:
     mine = s.dice[o]
     if ab == "BLADE":
         if s.stage == 0:
-            s.osel.append(0 if action == A.GROUP_A else 1)
+            s.osel.append(0 if action == acts.GROUP_A else 1)
             if len(s.osel) == len(s.dice[p]):
                 s.stage = 1
             return
-        group = 0 if action == A.REROLL_A else 1
+        group = 0 if action == acts.REROLL_A else 1
         _reroll(s, p, [j for j, g in enumerate(s.osel) if g == group], ab, events)
         return end(s, events)
     if ab == "CLOAK":
-        if action != A.DONE:
-            s.sel.append(action - A.PICK_OWN)
-        if action == A.DONE or len(s.sel) == 2 or len(s.sel) == len(mine):
+        if action != acts.DONE:
+            s.sel.append(action - acts.PICK_OWN)
+        if action == acts.DONE or len(s.sel) == 2 or len(s.sel) == len(mine):
             for i in s.sel:
                 s.hidden[o][i] = True
             _reroll(s, o, sorted(s.sel), ab, events)
@@ -267,61 +267,61 @@ def apply(s: SkirmState, action: int, events: list[Event] | None) -> None:
         return
     if ab == "DODECAHEDRON":
         if s.stage == 0:
-            s.sel = [action - A.PICK_OWN]
+            s.sel = [action - acts.PICK_OWN]
             if not visible_opp(s, o):
                 _reroll(s, o, s.sel, ab, events)
                 return end(s, events)
             s.stage = 1
             return
         if s.stage == 1:
-            j = action - A.PICK_OPP
+            j = action - acts.PICK_OPP
             s.osel = [j]
             _reroll(s, o, s.sel, ab, events)
             _reroll(s, p, [j], ab, events)
             s.stage = 2
             return
-        if action == A.GAIN_THEIRS:
+        if action == acts.GAIN_THEIRS:
             i, j = s.sel[0], s.osel[0]
             mine[i], s.dice[p][j] = s.dice[p][j], mine[i]
             if events is not None:
                 events.append(event("swap", seat=o, die=i, opp_die=j, by=ab))
         return end(s, events)
     if ab == "HARNESS":
-        if action != A.DONE:
-            s.sel.append(action - A.PICK_OWN)
-        if action == A.DONE or len(s.sel) == min(6, len(mine)):
+        if action != acts.DONE:
+            s.sel.append(action - acts.PICK_OWN)
+        if action == acts.DONE or len(s.sel) == min(6, len(mine)):
             _reroll(s, o, sorted(s.sel), ab, events)
             return end(s, events)
         return
     if ab == "HELM":
         if s.stage == 0:
-            s.sel = [action - A.PICK_OWN]
+            s.sel = [action - acts.PICK_OWN]
             s.stage = 1
             return
         if s.stage == 1:
-            i, j = s.sel[0], action - A.PICK_OPP
+            i, j = s.sel[0], action - acts.PICK_OPP
             s.osel = [j]
             mine[i], s.dice[p][j] = s.dice[p][j], mine[i]
             if events is not None:
                 events.append(event("swap", seat=o, die=i, opp_die=j, by=ab))
             s.stage = 2
             return
-        if action == A.REROLL_GAINED:
+        if action == acts.REROLL_GAINED:
             _reroll(s, o, s.sel, ab, events)
         return end(s, events)
     if ab == "GAUNTLET":
-        _move(s, p, action - A.PICK_OPP, ab, events)
+        _move(s, p, action - acts.PICK_OPP, ab, events)
         return end(s, events)
     if ab == "MANTLE":
         if s.stage == 0:
-            _move(s, o, action - A.PICK_OWN, ab, events)
+            _move(s, o, action - acts.PICK_OWN, ab, events)
             seen = [s.dice[p][j] for j in visible_opp(s, o)]
             s.left = min(max(skill_counts(seen, s.card_of(p))), len(mine))
             s.stage = 1
             if s.left == 0:
                 return end(s, events)
             return
-        die, face = divmod(action - A.SET, 6)
+        die, face = divmod(action - acts.SET, 6)
         s.sel.append(die)
         _set(s, o, die, face, ab, events)
         s.left -= 1
@@ -329,7 +329,7 @@ def apply(s: SkirmState, action: int, events: list[Event] | None) -> None:
             return end(s, events)
         return
     if ab == "MASK":
-        die, face = divmod(action - A.SET, 6)
+        die, face = divmod(action - acts.SET, 6)
         s.sel.append(die)
         _set(s, o, die, face, ab, events)
         if len(s.sel) == min(2, len(mine)):
@@ -337,27 +337,27 @@ def apply(s: SkirmState, action: int, events: list[Event] | None) -> None:
         return
     if ab == "SCEPTER":
         if s.stage == 0:
-            s.aux = [action - A.PICK_OWN]
+            s.aux = [action - acts.PICK_OWN]
             _reroll(s, o, s.aux, ab, events)
             if len(mine) < 2:
                 return end(s, events)
             s.stage = 1
             return
-        die, face = divmod(action - A.SET, 6)
+        die, face = divmod(action - acts.SET, 6)
         _set(s, o, die, face, ab, events)
         return end(s, events)
     if ab == "TOME":
         if s.stage == 0:
-            if action == A.DONE:
+            if action == acts.DONE:
                 return end(s, events)
-            i = action - A.PICK_OWN
+            i = action - acts.PICK_OWN
             s.sel.append(i)
             old = mine[i]
             _reroll(s, o, [i], ab, events)
             s.aux = [i, old, mine[i]]
             s.stage = 1
             return
-        if action == A.KEEP_OLD:
+        if action == acts.KEEP_OLD:
             mine[s.aux[0]] = s.aux[1]
             if events is not None:
                 events.append(event("keep_old", seat=o, die=s.aux[0], face=s.aux[1]))
@@ -367,9 +367,9 @@ def apply(s: SkirmState, action: int, events: list[Event] | None) -> None:
             return end(s, events)
         return
     if ab == "SET3":
-        if action == A.DONE:
+        if action == acts.DONE:
             return end(s, events)
-        die, face = divmod(action - A.SET, 6)
+        die, face = divmod(action - acts.SET, 6)
         s.sel.append(die)
         s.aux.append(face)
         _set(s, o, die, face, ab, events)

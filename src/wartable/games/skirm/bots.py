@@ -13,7 +13,7 @@ from typing import Any
 from wartable.core.rng import Rng
 
 from . import abilities
-from . import actions as A
+from . import actions as acts
 from .scoring import duel_points, quick_matches
 from .state import ABILITY, OVER, QUICK, REVEAL, SkirmState
 
@@ -101,7 +101,7 @@ class HeuristicAgent:
         candidates = [c for c in cards if c.id not in known]
         best, best_v = legal[0], float("-inf")
         for a in legal:
-            mine = cards[a - A.REVEAL]
+            mine = cards[a - acts.REVEAL]
             v = 0.0
             for k in range(self.samples):
                 theirs = candidates[(k + rng.below(len(candidates))) % len(candidates)]
@@ -135,7 +135,9 @@ class HeuristicAgent:
         # the faster duelist rerolls; ties go to the slower one, so it must beat strictly
         stand = 1.0 if now > theirs else 0.0
         return (
-            A.QUICK_REROLL if _binom_above(len(s.dice[seat]), p, theirs) > stand else A.QUICK_STAND
+            acts.QUICK_REROLL
+            if _binom_above(len(s.dice[seat]), p, theirs) > stand
+            else acts.QUICK_STAND
         )
 
     # ----- abilities ----------------------------------------------------------
@@ -149,37 +151,39 @@ class HeuristicAgent:
                 sums = [0.0, 0.0]
                 for j, g in enumerate(s.osel):
                     sums[g] += self._gain(s, seat, seat, j)
-                return A.REROLL_A if sums[0] >= sums[1] else A.REROLL_B
+                return acts.REROLL_A if sums[0] >= sums[1] else acts.REROLL_B
             return self._blade_split(s, seat, legal)
         if ab in ("CLOAK", "HARNESS", "TOME") and s.stage == 0:
-            gains = [(self._gain(s, seat, seat, a - A.PICK_OWN), a) for a in legal if a != A.DONE]
+            gains = [
+                (self._gain(s, seat, seat, a - acts.PICK_OWN), a) for a in legal if a != acts.DONE
+            ]
             best_gain, best = max(gains)
-            if A.DONE in legal and best_gain <= 0:
-                return A.DONE
+            if acts.DONE in legal and best_gain <= 0:
+                return acts.DONE
             return best
         if ab == "TOME":  # stage 1: keep the better face
             i, old, _new = s.aux
             v_new = self._m(s, seat)
             s.dice[seat][i] = old
-            return A.KEEP_NEW if v_new >= self._m(s, seat) else A.KEEP_OLD
+            return acts.KEEP_NEW if v_new >= self._m(s, seat) else acts.KEEP_OLD
         if ab == "DODECAHEDRON" and s.stage < 2:
             if s.stage == 0:
-                return max(legal, key=lambda a: self._gain(s, seat, seat, a - A.PICK_OWN))
-            return max(legal, key=lambda a: self._gain(s, seat, opp, a - A.PICK_OPP))
+                return max(legal, key=lambda a: self._gain(s, seat, seat, a - acts.PICK_OWN))
+            return max(legal, key=lambda a: self._gain(s, seat, opp, a - acts.PICK_OPP))
         if ab == "HELM" and s.stage == 0:
             return self._helm_give(s, seat, legal)
         if ab == "HELM" and s.stage == 2:
             gain = self._gain(s, seat, seat, s.sel[0])
-            return A.REROLL_GAINED if gain > 0 else A.KEEP_GAINED
+            return acts.REROLL_GAINED if gain > 0 else acts.KEEP_GAINED
         if ab == "MANTLE" and s.stage == 0:
             return max(legal, key=lambda a: self._greedy_finish(_after(s, a), seat))
         if ab == "SCEPTER" and s.stage == 0:
-            return max(legal, key=lambda a: self._scepter_value(s, seat, a - A.PICK_OWN))
+            return max(legal, key=lambda a: self._scepter_value(s, seat, a - acts.PICK_OWN))
         # deterministic one-step choices: sets, steals, swaps, keeps
         return max(legal, key=lambda a: self._value_after(s, seat, a))
 
     def _value_after(self, s: SkirmState, seat: int, a: int) -> float:
-        if a == A.DONE:
+        if a == acts.DONE:
             return self._m(s, seat) + 1e-6  # stop when nothing improves
         t = s.copy()
         abilities.apply(t, a, None)
@@ -189,7 +193,7 @@ class HeuristicAgent:
         """Margin after finishing the current ability greedily (deterministic steps only)."""
         while s.phase != 3 and abilities.actor(s) == seat and s.step < 2:
             legal = abilities.legal(s)
-            if not legal or any(a < A.SET or a >= A.GROUP_A for a in legal):
+            if not legal or any(a < acts.SET or a >= acts.GROUP_A for a in legal):
                 break
             step = s.step
             best = max(legal, key=lambda a: self._value_after(s, seat, a))
@@ -220,7 +224,7 @@ class HeuristicAgent:
         opp = 1 - seat
         best, best_v = legal[0], float("-inf")
         for a in legal:
-            i = a - A.PICK_OWN
+            i = a - acts.PICK_OWN
             for j in abilities.visible_opp(s, seat):
                 mine, theirs = s.dice[seat], s.dice[opp]
                 mine[i], theirs[j] = theirs[j], mine[i]
@@ -246,5 +250,5 @@ class HeuristicAgent:
                 g = 0 if sums[0] >= sums[1] else 1
             plan[j] = g
             sums[g] += gains[j]
-        want = A.GROUP_A if plan[nxt] == 0 else A.GROUP_B
+        want = acts.GROUP_A if plan[nxt] == 0 else acts.GROUP_B
         return want if want in legal else legal[0]

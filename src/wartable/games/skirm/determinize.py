@@ -7,7 +7,7 @@ from typing import Any
 from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .config import SkirmConfig
 from .state import PHASES, REVEAL, SkirmState
 
@@ -41,7 +41,7 @@ def determinize(obs: dict[str, Any], rng: Rng) -> SkirmState:
         if p == seat:
             s.commit.buffers[p] = list(view["mine"])
         elif s.phase == REVEAL and s.commit.done[p]:
-            s.commit.buffers[p] = [A.REVEAL + s.cards.index_of(rng.choice(s.hands[p]))]
+            s.commit.buffers[p] = [acts.REVEAL + s.cards.index_of(rng.choice(s.hands[p]))]
     s.dice = [[f if f >= 0 else rng.below(6) for f in d] for d in obs["dice"]]
     s.hidden = [list(h) for h in obs["hidden"]]
     s.first = obs["first"]

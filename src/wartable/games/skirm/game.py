@@ -10,7 +10,7 @@ from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 from . import abilities
-from . import actions as A
+from . import actions as acts
 from .cards import Card, load_cards
 from .config import SkirmConfig
 from .determinize import determinize
@@ -38,11 +38,11 @@ class SkirmGame(Game[SkirmState, SkirmConfig]):
         ]
 
     def num_actions(self, config: SkirmConfig) -> int:
-        return A.NUM_ACTIONS
+        return acts.NUM_ACTIONS
 
     def action_to_str(self, action: int, config: SkirmConfig) -> str:
         cs = load_cards(config.data_dir)
-        return A.action_text(action, tuple(c.id for c in cs.cards), cs.skill_names)
+        return acts.action_text(action, tuple(c.id for c in cs.cards), cs.skill_names)
 
     def new_state(self, config: SkirmConfig, seed: int) -> SkirmState:
         s = SkirmState(config, Rng(seed))
@@ -84,9 +84,9 @@ class SkirmGame(Game[SkirmState, SkirmConfig]):
         if player not in self.to_act(state):
             return []
         if state.phase == REVEAL:
-            return sorted(A.REVEAL + state.cards.index_of(c) for c in state.hands[player])
+            return sorted(acts.REVEAL + state.cards.index_of(c) for c in state.hands[player])
         if state.phase == QUICK:
-            return [A.QUICK_REROLL, A.QUICK_STAND]
+            return [acts.QUICK_REROLL, acts.QUICK_STAND]
         return abilities.legal(state)
 
     def explain_illegal(self, state: SkirmState, player: int, action: int) -> str:
@@ -111,7 +111,7 @@ class SkirmGame(Game[SkirmState, SkirmConfig]):
                 self._reveal(state, events)
             return
         if state.phase == QUICK:
-            if action == A.QUICK_REROLL:
+            if action == acts.QUICK_REROLL:
                 state.dice[player] = [state.rng.below(6) for _ in state.dice[player]]
                 if events is not None:
                     events.append(event("reroll", seat=player, faces=list(state.dice[player])))
@@ -122,7 +122,7 @@ class SkirmGame(Game[SkirmState, SkirmConfig]):
     def _reveal(self, state: SkirmState, events: list[Event] | None) -> None:
         chosen = state.commit.reveal()
         for seat in (0, 1):
-            state.card[seat] = state.cards.cards[chosen[seat][0] - A.REVEAL].id
+            state.card[seat] = state.cards.cards[chosen[seat][0] - acts.REVEAL].id
         c0, c1 = state.card_of(0), state.card_of(1)
         # Highest speed goes first; tied speed: the higher card ID.
         state.first = 0 if (c0.speed, c0.id) > (c1.speed, c1.id) else 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 
-from . import actions as A
+from . import actions as acts
 from .state import OVER, REVEAL, SkirmState
 
 
@@ -31,11 +31,11 @@ def scramble(state: SkirmState, seat: int, rng: Rng) -> SkirmState:
     rename = dict(zip(old, s.hands[o], strict=True))
     if s.phase == REVEAL and s.commit.buffers[o]:
         if s.config.hands is None:  # the committed card follows its slot in the new hand
-            chosen = cards.cards[s.commit.buffers[o][0] - A.REVEAL].id
+            chosen = cards.cards[s.commit.buffers[o][0] - acts.REVEAL].id
             new = rename[chosen]
         else:  # both hands are public: which one was committed is not
             new = rng.choice(s.hands[o])
-        s.commit.buffers[o] = [A.REVEAL + cards.index_of(new)]
+        s.commit.buffers[o] = [acts.REVEAL + cards.index_of(new)]
     if s.phase != OVER:
         s.dice[o] = [rng.below(6) if h else f for f, h in zip(s.dice[o], s.hidden[o], strict=True)]
     s.rng = Rng(rng.next64())

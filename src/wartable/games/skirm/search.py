@@ -24,7 +24,7 @@ from typing import Any
 from wartable.core.rng import Rng
 
 from . import abilities
-from . import actions as A
+from . import actions as acts
 from .bots import HeuristicAgent
 from .state import OVER, SkirmState
 
@@ -55,10 +55,10 @@ def _info_key(s: SkirmState, me: int) -> tuple[Any, ...]:
 
 def _die_of(action: int) -> int:
     """The own die a pick or a setting names, or -1."""
-    if A.PICK_OWN <= action < A.PICK_OPP:
-        return action - A.PICK_OWN
-    if A.SET <= action < A.GROUP_A:
-        return (action - A.SET) // A.NUM_FACES
+    if acts.PICK_OWN <= action < acts.PICK_OPP:
+        return action - acts.PICK_OWN
+    if acts.SET <= action < acts.GROUP_A:
+        return (action - acts.SET) // acts.NUM_FACES
     return -1
 
 
@@ -82,7 +82,7 @@ def _prune(s: SkirmState, legal: list[int]) -> list[int]:
     allowed = set(first_of.values())
     kept = [a for a in legal if _die_of(a) < 0 or _die_of(a) in allowed]
     # MASK and MANTLE must set a fixed number of dice: keep every choice if the order runs out
-    return kept if any(_die_of(a) >= 0 for a in kept) or A.DONE in legal else legal
+    return kept if any(_die_of(a) >= 0 for a in kept) or acts.DONE in legal else legal
 
 
 def _canonical(s: SkirmState) -> tuple[Any, ...]:

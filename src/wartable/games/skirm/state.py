@@ -8,7 +8,7 @@ from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 from wartable.core.untrusted import Fields, distinct, require
 
-from . import actions as A
+from . import actions as acts
 from .cards import CardSet, load_cards
 from .config import SkirmConfig
 
@@ -138,7 +138,7 @@ def state_from_json(config: SkirmConfig, data: dict[str, Any]) -> SkirmState:
     for seat in (0, 1):
         c = s.card[seat]
         require(c == 0 or c in s.hands[seat], f"card[{seat}]", "not a card this seat holds")
-    s.commit = f.commitments("commit", 2, A.NUM_ACTIONS, max_len=1)
+    s.commit = f.commitments("commit", 2, acts.NUM_ACTIONS, max_len=1)
     s.dice = f.int_lists("dice", 0, 5, count=2, max_len=12)
     s.hidden = f.bool_lists("hidden", 2)
     for seat in (0, 1):
@@ -157,7 +157,7 @@ def state_from_json(config: SkirmConfig, data: dict[str, Any]) -> SkirmState:
     f.done()
     for seat in (0, 1):
         for a in s.commit.buffers[seat]:
-            idx = a - A.REVEAL
+            idx = a - acts.REVEAL
             ok = 0 <= idx < len(s.cards.cards) and s.cards.cards[idx].id in s.hands[seat]
             require(ok, f"commit.buffers[{seat}]", "a reveal of a card the seat holds")
     if s.phase == REVEAL:

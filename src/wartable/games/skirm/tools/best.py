@@ -127,7 +127,9 @@ def measure(config: dict[str, Any], seeds: range, futures: int, bots: list[str])
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.tools.best", description=__doc__)
+    ap = argparse.ArgumentParser(
+        prog="python -m wartable.games.skirm.tools.best", description=__doc__
+    )
     ap.add_argument("--games", type=int, default=300, help="deals (seeds)")
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--futures", type=int, default=2, help="futures per deal")

@@ -83,7 +83,9 @@ def winnable(game: SkirmGame, config: dict[str, Any], seed: int, bot: int) -> bo
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.tools.ceiling", description=__doc__)
+    ap = argparse.ArgumentParser(
+        prog="python -m wartable.games.skirm.tools.ceiling", description=__doc__
+    )
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--config", default="{}", help="game config as JSON")

@@ -44,7 +44,9 @@ def matrix(games: int, seed: int, step3: str, data_dir: str | None) -> list[list
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m wartable.games.skirm.tools.matrix", description=__doc__)
+    ap = argparse.ArgumentParser(
+        prog="python -m wartable.games.skirm.tools.matrix", description=__doc__
+    )
     ap.add_argument("--games", type=int, default=40, help="duels per pairing (default 40)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--step3", default="comparison", choices=["comparison", "contested", "literal"])

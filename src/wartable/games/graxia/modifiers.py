@@ -1,4 +1,4 @@
-"""The numbers a solo scenario changes (§9.2): hand limits, card costs and health of the
+"""The rules' modifier table: the numbers a scenario changes (§9.2): hand limits, card costs and health of the
 Player's chosen Home Row (Solo Scenario 3), and the extra damage of Solo Scenario 2's
 Non-Player and of Home-Row D's Blood Vigor.
 
