@@ -12,7 +12,7 @@ from cli_support import run
 from wartable.core.errors import ConfigError
 from wartable.core.untrusted import load_config
 from wartable.games.graxia import GAME, check_deck
-from wartable.games.graxia.deckfile import parse
+from wartable.games.graxia.catalog.deckfile import parse
 
 SAMPLE = Path(__file__).parents[2] / "examples" / "decks" / "graxia-iron-and-fire.toml"
 SAMPLE_5_6 = Path(__file__).parents[2] / "examples" / "decks" / "graxia-every-land.toml"

@@ -7,7 +7,7 @@ from graxia_helpers import GAME, act, blank, give, inner, legal_texts, put, roun
 
 from wartable.core.errors import IllegalAction
 from wartable.games.graxia import battle
-from wartable.games.graxia.catalog import MAG, PHYS, UnitType
+from wartable.games.graxia.catalog.tables import MAG, PHYS, UnitType
 from wartable.games.graxia.state import (
     B_ADVANCE,
     B_BV0,

@@ -11,8 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from wartable.games.graxia.records import EFFECT_KINDS, Ability, Scenario, Spell, TileSide, Unit
-from wartable.games.graxia.registry import GraxiaDb, check_data, load_db
+from wartable.games.graxia.catalog.loading import GraxiaDb, check_data, load_db
+from wartable.games.graxia.catalog.records import (
+    EFFECT_KINDS,
+    Ability,
+    Scenario,
+    Spell,
+    TileSide,
+    Unit,
+)
 
 
 @pytest.fixture(scope="module")

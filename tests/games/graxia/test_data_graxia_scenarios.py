@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from wartable.core.errors import DataError
-from wartable.games.graxia.records import Scenario
-from wartable.games.graxia.registry import DATA_DIR, GraxiaDb, load_db
+from wartable.games.graxia.catalog.loading import DATA_DIR, GraxiaDb, load_db
+from wartable.games.graxia.catalog.records import Scenario
 
 TWO_PLAYER = ["2p-1", "2p-2", "2p-3", "2p-4", "2p-5", "2p-6"]
 

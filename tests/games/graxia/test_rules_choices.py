@@ -8,7 +8,7 @@ from pathlib import Path
 
 from graxia_helpers import GAME, act, blank, give, inner, legal_texts, put
 
-from wartable.games.graxia.registry import DATA_DIR
+from wartable.games.graxia.catalog.loading import DATA_DIR
 from wartable.games.graxia.state import B_BV0, B_BV1, BUY, COMMAND, EXTRA_MOVE, RELIC, GraxiaState
 
 

@@ -17,7 +17,7 @@ from solo_helpers import play
 
 from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
-from wartable.games.graxia import solo_rules
+from wartable.games.graxia import solo_rules, solo_wave
 from wartable.games.graxia.bots import HeuristicAgent
 from wartable.games.graxia.state import T_PEND, T_PEND_SEAT, T_PEND_X, T_PEND_Y, GraxiaState
 
@@ -29,7 +29,7 @@ def _turn_2(*blocked: str) -> GraxiaState:
     on the ``blocked`` neighbours, a Non-Player unit deck of Orc Raiders."""
     s = npc_turn("solo-6", turn=2)
     s.decks[s.udeck[1]] = [s.cat.unit_index["Orc Raiders"]] * 10
-    assert [s.sc.board.text(c) for c in solo_rules.wave(s)] == list(WAVE)
+    assert [s.sc.board.text(c) for c in solo_wave.wave(s)] == list(WAVE)
     put(s, cell(s, "2,-1"), "Mammoth", 0)
     for t in blocked:
         put(s, cell(s, t), "Mammoth", 0)
@@ -47,7 +47,7 @@ def test_two_retreat_tiles_the_player_chooses_and_the_wave_goes_on_9_2_solo_6_7_
     s = _turn_2("1,0")
     events: list[dict[str, Any]] = []
     solo_rules.npc_turn_start(s, events)
-    assert s.track[T_PEND] == solo_rules.RETREAT_TO and s.track[T_PEND_SEAT] == 0
+    assert s.track[T_PEND] == solo_wave.RETREAT_TO and s.track[T_PEND_SEAT] == 0
     assert GAME.to_act(s) == (0,)
     options = legal_texts(s, 0)
     assert options == ["target 3,-1", "target 2,0"]
@@ -92,7 +92,7 @@ def test_the_choice_avoids_the_rest_of_the_wave_9_2_solo_6() -> None:
     s.decks[s.udeck[1]] = [s.cat.unit_index["Orc Raiders"]] * 10
     put(s, cell(s, "2,1"), "Mammoth", 0)
     solo_rules.npc_turn_start(s, [])
-    assert s.track[T_PEND] == solo_rules.RETREAT_TO
+    assert s.track[T_PEND] == solo_wave.RETREAT_TO
     options = legal_texts(s, 0)
     assert "target 3,1" not in options and len(options) == 5
 
@@ -106,7 +106,7 @@ def test_a_pending_retreat_survives_copy_and_json_9_2_solo_6() -> None:
         assert legal_texts(t, 0) == ["target 3,-1", "target 2,0"]
         play(t, "target 3,-1")
         assert _owners(t, WAVE) == [1, 1, 1] and t.owner[cell(t, "3,-1")] == 0
-    assert s.track[T_PEND] == solo_rules.RETREAT_TO  # the original is untouched
+    assert s.track[T_PEND] == solo_wave.RETREAT_TO  # the original is untouched
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from wartable.core.errors import DataError
-from wartable.games.graxia.adapter import catalog_for
-from wartable.games.graxia.catalog import Catalog, Scenario
-from wartable.games.graxia.registry import DATA_DIR, load_db
+from wartable.games.graxia.catalog.building import catalog_for
+from wartable.games.graxia.catalog.loading import DATA_DIR, load_db
+from wartable.games.graxia.catalog.tables import Catalog, Scenario
 
 SOLOS = [f"solo-{n}" for n in range(1, 7)]
 

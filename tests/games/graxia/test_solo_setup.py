@@ -11,7 +11,7 @@ import pytest
 
 from wartable.core.errors import ConfigError, IllegalAction
 from wartable.games.graxia import solo_setup
-from wartable.games.graxia.catalog import GUARDIAN, HERO, LARGE
+from wartable.games.graxia.catalog.tables import GUARDIAN, HERO, LARGE
 from wartable.games.graxia.game import GraxiaGame
 from wartable.games.graxia.state import (
     GUARD,

@@ -7,9 +7,9 @@ from typing import Any
 from .bots import HeuristicAgent
 from .bots_duel import DuelAgent, EasyAgent, HardAgent, NormalAgent
 from .bots_planner import PlannerAgent
-from .deckfile import check_deck
+from .catalog.deckfile import check_deck
+from .catalog.loading import check_data
 from .game import GraxiaGame
-from .registry import check_data
 
 GAME = GraxiaGame()
 # ``planner``: the solo scenarios' rollout search (bots_planner.py); the heuristic elsewhere.

@@ -9,7 +9,7 @@ the scenario's cell count), so RL masks keep one length per configuration.
 
 from __future__ import annotations
 
-from .catalog import Catalog, Scenario
+from .catalog.tables import Catalog, Scenario
 
 END, PASS, DRAW_UNIT, DRAW_SPELL, BUY_UNIT, BUY_SPELL, BLUFF, ADVANCE, STAY = range(9)
 SIMPLE = (

@@ -16,7 +16,7 @@ from . import board as map_rules
 from . import effects as card_effects
 from . import modifiers
 from .actions import Layout
-from .catalog import BATTLE_ACTIVE, BATTLE_PASSIVE, BOTH, MAG, PHYS, UnitType
+from .catalog.tables import BATTLE_ACTIVE, BATTLE_PASSIVE, BOTH, MAG, PHYS, UnitType
 from .state import (
     ATTACKED,
     B_ACTOR,

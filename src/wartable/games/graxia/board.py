@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import choices as pending_choices
-from . import modifiers, victory
-from .catalog import GUARDIAN, LARGE, UnitType
+from . import choice_record, modifiers, victory
+from .catalog.tables import GUARDIAN, LARGE, UnitType
 from .hexes import NORTH, SOUTH
 from .state import (
     ABILITY,
@@ -148,14 +147,44 @@ def damage(
     if command and amount and _reflects(s, cell):
         back = (amount + 1) // 2  # §5.4 Aura of Reflection: half (rounded up) goes back
         amount -= back
-        pending_choices.request(
-            s, pending_choices.REFLECT, s.owner[cell], cell, back, events
-        )  # its owner picks where
+        reflect(s, s.owner[cell], cell, back, events)  # its owner picks where
     s.wounds[cell] += amount
     emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount, unit=unit_name(s, cell))
     if s.wounds[cell] >= modifiers.max_health(s, cell):
         eliminate(s, cell, by, events)
     return amount
+
+
+def reflect_targets(s: GraxiaState, who: int) -> list[int]:
+    """Aura of Reflection: any enemy unit; never a Guardian (immune in the Command Phase)."""
+    units = s.cat.units
+    return [
+        c
+        for c in range(s.sc.board.size)
+        if s.unit[c] >= 0 and s.owner[c] == 1 - who and not units[s.unit[c]].is_guardian
+    ]
+
+
+def reflect(s: GraxiaState, who: int, x: int, wounds: int, events: list[Event] | None) -> None:
+    """§5.4 Aura of Reflection: ``who`` sends ``wounds`` from the reflecting cell ``x`` (-1:
+    queued) to an enemy unit of its choice: queued while another choice is pending, made at
+    once with one target, asked with two or more (``choices`` applies the pick)."""
+    if choice_record.pending(s):
+        choice_record.queue_reflection(s, who, wounds)
+        return
+    targets = reflect_targets(s, who)
+    if len(targets) == 1:
+        resolve_reflection(s, who, x, wounds, targets[0], events)
+    elif targets:
+        choice_record.ask(s, choice_record.REFLECT, who, x, wounds, events)
+
+
+def resolve_reflection(
+    s: GraxiaState, who: int, x: int, wounds: int, target: int, events: list[Event] | None
+) -> None:
+    frm = s.sc.board.text(x) if x >= 0 else None
+    emit(events, "reflect", frm=frm, dest=s.sc.board.text(target), amount=wounds)
+    damage(s, target, wounds, who, events, command=True, unmitigated=True)
 
 
 def _reflects(s: GraxiaState, cell: int) -> bool:

@@ -21,7 +21,7 @@ from wartable.core.rng import Rng
 from . import actions as acts
 from . import battle, bots_solo
 from .bots_eval import Scorer, unit_risk
-from .catalog import Catalog, Scenario
+from .catalog.tables import Catalog, Scenario
 from .solo_choices import LOSE_CARD
 from .state import (
     B_ADVANCE,

@@ -24,7 +24,7 @@ from typing import Final
 
 from . import actions as acts
 from . import battle, modifiers
-from .catalog import Catalog
+from .catalog.tables import Catalog
 from .command import PORTAL_COST, base_cost
 from .state import (
     ABILITY,

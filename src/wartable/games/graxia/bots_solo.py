@@ -35,8 +35,9 @@ from typing import Any, Final
 from wartable.core.rng import Rng
 
 from . import actions as acts
-from . import deckfile, solo_awards, solo_rules, solo_setup
-from .catalog import HERO, LARGE, Catalog, Scenario, Spell, UnitType
+from . import solo_awards, solo_rules, solo_setup
+from .catalog import deckfile
+from .catalog.tables import HERO, LARGE, Catalog, Scenario, Spell, UnitType
 from .state import S_AWARD0, S_SETUP, GraxiaState
 
 ROWS: Final = "ABCD"

@@ -11,15 +11,32 @@ made at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
-
 from wartable.core.events import Event, emit
 
 from . import actions as acts
 from . import board as map_rules
-from . import modifiers, npc_choice, push, solo_choices
+from . import modifiers, npc_choice, push, solo_choices, solo_wave
 from .actions import Layout
+from .choice_record import (
+    ATONE,
+    KINDS,
+    LOSE_CARD,
+    MOVE_TO,
+    NONE,
+    NPC_FOE,
+    NPC_PLACE,
+    NPC_TILE,
+    PUSH,
+    PUSH_BASE,
+    Q_SEAT,
+    REFLECT,
+    RETREAT_TO,
+    SPELL,
+    TURN,
+    UNIT,
+    ask,
+    pending,
+)
 from .state import (
     B_BV0,
     B_BV1,
@@ -32,32 +49,12 @@ from .state import (
     GraxiaState,
 )
 
-NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN, PUSH = range(8)
-LOSE_CARD, NPC_PLACE = (
-    solo_choices.LOSE_CARD,
-    solo_choices.NPC_PLACE,
-)  # §9.2 solo scenarios (solo_choices.py)
-PUSH_BASE = 100  # a push's second parameter: pusher cell x 100 + tiles left
-Q_SEAT = (1, 1000)  # queued reflections: seat 0's wounds + 1000 x seat 1's
-KINDS = (
-    *("", "spell", "unit", "atonement", "reflection", "destination", "supporter", "push"),
-    *("lose", "placement"),
-    *npc_choice.KIND_NAMES,  # 10, 11: the Player's choices in the non-player's turn (npc_choice.py)
-    "retreat",  # 12: where a unit displaced by a Solo 6 spawn retreats (solo_rules.py)
-)
-RETREAT_TO: Final = 12
-# Kind 12's options, resolution and position check live in solo_rules.py, which sits above
-# this module (it imports board, which imports this one): it appends them here when it is
-# imported (options, resolve, problems), so no import runs from here up to it.
-RETREAT_HOOKS: Final[list[Callable[..., Any]]] = []
-
-
-def pending(s: GraxiaState) -> bool:
-    return s.track[T_PEND] != NONE
-
-
-def seat(s: GraxiaState) -> int:
-    return s.track[T_PEND_SEAT]
+__all__ = [
+    *("ATONE", "KINDS", "LOSE_CARD", "MOVE_TO", "NONE", "NPC_FOE", "NPC_PLACE", "NPC_TILE"),
+    *("PUSH", "PUSH_BASE", "Q_SEAT", "REFLECT", "RETREAT_TO", "SPELL", "TURN", "UNIT"),
+    *("apply", "destinations_within", "legal", "pending", "problems", "recover_source"),
+    *("request", "seat"),
+]
 
 
 def _spell_options(s: GraxiaState, who: int, exclude: tuple[str, ...]) -> list[int]:
@@ -80,16 +77,6 @@ def _donors(s: GraxiaState, who: int, target: int) -> list[int]:
         n
         for n in range(s.sc.board.size)
         if s.owner[n] == who and n != target and not s.cat.units[s.unit[n]].is_guardian
-    ]
-
-
-def _reflect_targets(s: GraxiaState, who: int) -> list[int]:
-    """Aura of Reflection: any enemy unit; never a Guardian (immune in the Command Phase)."""
-    units = s.cat.units
-    return [
-        c
-        for c in range(s.sc.board.size)
-        if s.unit[c] >= 0 and s.owner[c] == 1 - who and not units[s.unit[c]].is_guardian
     ]
 
 
@@ -133,12 +120,11 @@ def _options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
         return push.push_cells(s, y // PUSH_BASE, x) if s.unit[x] >= 0 else []
     if kind in (LOSE_CARD, NPC_PLACE):
         return solo_choices.options(s, kind, who, x, y)
-    if kind in (npc_choice.NPC_TILE, npc_choice.NPC_FOE):
+    if kind in (NPC_TILE, NPC_FOE):
         return npc_choice.options(s)
     if kind == RETREAT_TO:
-        options: list[int] = RETREAT_HOOKS[0](s, x, y)
-        return options
-    return _reflect_targets(s, who)
+        return solo_wave.retreat_choices(s, x, y)
+    return map_rules.reflect_targets(s, who)
 
 
 def request(
@@ -149,10 +135,8 @@ def request(
     ATONE: x = the healed cell; REFLECT: x = the reflecting cell (-1: queued), y = the wounds;
     MOVE_TO: x = the unit's cell, y = the reach; TURN: the attacker's supporters; PUSH:
     x = the pushed unit's cell, y = the pusher's cell x PUSH_BASE + the tiles left."""
-    if kind == REFLECT and pending(s):
-        # another reflection while a choice is pending (two Devouts hit by one area attack,
-        # or a reflection reflected back): queued per seat, chosen when nothing is pending
-        s.track[T_PEND_Q] += y * Q_SEAT[who]
+    if kind == REFLECT:  # queued while another choice is pending (``board.reflect``)
+        map_rules.reflect(s, who, x, y, events)
         return
     opts = _options(s, kind, who, x, y)
     if not opts:
@@ -160,9 +144,7 @@ def request(
     if len(opts) == 1:
         _resolve(s, kind, who, x, y, opts[0], events)
         return
-    s.track[T_PEND], s.track[T_PEND_SEAT] = kind, who
-    s.track[T_PEND_X], s.track[T_PEND_Y] = x, y
-    emit(events, "choice", seat=who, kind=KINDS[kind])
+    ask(s, kind, who, x, y, events)
 
 
 def legal(s: GraxiaState, lay: Layout) -> list[int]:
@@ -199,10 +181,10 @@ def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) 
 def _resolve(
     s: GraxiaState, kind: int, who: int, x: int, y: int, pick: int, events: list[Event] | None
 ) -> None:
-    if kind in (npc_choice.NPC_TILE, npc_choice.NPC_FOE):
+    if kind in (NPC_TILE, NPC_FOE):
         npc_choice.resolve(s, kind, pick, events)
     elif kind == RETREAT_TO:
-        RETREAT_HOOKS[1](s, x, y, pick, events)
+        solo_wave.retreat_resolve(s, x, y, pick, events)
     elif kind in (SPELL, UNIT):
         card = pick + len(s.cat.units) if kind == SPELL else pick
         pile = s.discards[s.sdeck[who] if kind == SPELL else s.udeck[who]]
@@ -237,9 +219,7 @@ def _resolve(
         s.flags[pick] |= EXTRA_MOVE
         map_rules.pick_up_banner(s, pick, events)
     else:
-        frm = s.sc.board.text(x) if x >= 0 else None
-        emit(events, "reflect", frm=frm, dest=s.sc.board.text(pick), amount=y)
-        map_rules.damage(s, pick, y, who, events, command=True, unmitigated=True)
+        map_rules.resolve_reflection(s, who, x, y, pick, events)
 
 
 def problems(s: GraxiaState) -> list[str]:
@@ -254,10 +234,7 @@ def problems(s: GraxiaState) -> list[str]:
     if s.track[T_PEND_Q] < 0:
         return ["a pending choice's queued reflections must be 0 or more"]
     if kind == RETREAT_TO:
-        if not RETREAT_HOOKS:
-            return ["a pending retreat choice needs the solo scenario rules"]
-        found: list[str] = RETREAT_HOOKS[2](s)
-        return found
+        return solo_wave.retreat_problems(s)
     n = s.sc.board.size
     if kind in (ATONE, MOVE_TO, PUSH) and not 0 <= s.track[T_PEND_X] < n:
         return ["a pending choice names a cell off the map"]

@@ -10,7 +10,7 @@ from . import board as map_rules
 from . import effects, modifiers, solo_rules
 from .actions import Layout
 from .board import pick_up_banner
-from .catalog import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE, UnitType
+from .catalog.tables import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE, UnitType
 from .state import (
     ABILITY,
     ATTACKED,

@@ -133,7 +133,7 @@ class GraxiaConfig(BaseModel):
         refuse_local_path("deck", info)
         from wartable.core.untrusted import decode_utf8, read_bytes
 
-        from .deckfile import MAX_DECK_BYTES
+        from .catalog.deckfile import MAX_DECK_BYTES
 
         if not Path(value).is_file():
             raise ValueError("deck: not a regular file or not found")

@@ -9,7 +9,7 @@ from . import actions as acts
 from . import board as map_rules
 from . import choices as pending_choices
 from . import modifiers
-from .catalog import BOTH, COMMAND_ACTIVE, LARGE, MAG, PHYS, Ability, Effect, Spell
+from .catalog.tables import BOTH, COMMAND_ACTIVE, LARGE, MAG, PHYS, Ability, Effect, Spell
 from .push import displace, push_cells
 from .state import (
     ABILITY,

@@ -23,8 +23,8 @@ from . import (
     turn,
 )
 from .actions import Layout
-from .adapter import catalog_for, scenario_for
-from .catalog import Catalog, Scenario
+from .catalog.building import catalog_for, scenario_for
+from .catalog.tables import Catalog, Scenario
 from .config import SCENARIOS, GraxiaConfig
 from .render import render
 from .solo_options import scenario_with_options

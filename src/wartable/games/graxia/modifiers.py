@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .catalog import UnitType
+from .catalog.tables import UnitType
 from .state import S_HOME, S_VOLLEY, GraxiaState
 
 HOME_A, HOME_B, HOME_C, HOME_D = range(4)

@@ -36,7 +36,7 @@ from . import (
 from . import board as map_rules
 from . import effects as card_effects
 from .actions import Layout
-from .catalog import COMMAND_ACTIVE
+from .catalog.tables import COMMAND_ACTIVE
 from .npc_choice import NPC_FOE, NPC_TILE, ask
 from .state import (
     ANCHORED,

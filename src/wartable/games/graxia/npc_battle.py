@@ -24,7 +24,7 @@ from . import actions as acts
 from . import battle, npc_cards, npc_order
 from . import effects as card_effects
 from .actions import Layout
-from .catalog import BATTLE_ACTIVE
+from .catalog.tables import BATTLE_ACTIVE
 from .state import ANCHORED, B_ATT, B_BEWITCH, B_DEF, B_USED0, GraxiaState
 
 NPC: Final = 1

@@ -13,6 +13,7 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
+from .choice_record import KINDS, NPC_FOE, NPC_TILE
 from .state import (
     N_CELLS,
     N_DEST,
@@ -25,9 +26,7 @@ from .state import (
     GraxiaState,
 )
 
-NPC_TILE: Final = 10  # choices.py kinds
-NPC_FOE: Final = 11
-KIND_NAMES: Final = ("npc_tile", "npc_foe")
+KIND_NAMES: Final = KINDS[NPC_TILE : NPC_FOE + 1]
 
 
 def options(s: GraxiaState) -> list[int]:

@@ -23,7 +23,7 @@ from typing import Final
 
 from . import board as map_rules
 from . import npc_order
-from .catalog import UnitType
+from .catalog.tables import UnitType
 from .state import ANCHORED, HEAD_EAST, HEAD_WEST, GraxiaState
 
 PLAYER: Final = 0

@@ -13,7 +13,7 @@ from . import actions as acts
 from . import choices, modifiers, relics, solo_awards, solo_setup
 from .actions import Layout
 from .battle import retreat_cells, sacrifice_legal
-from .catalog import Catalog, Scenario
+from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .effects import can_draw, teleport_cells
 from .setup import place_legal

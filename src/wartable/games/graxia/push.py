@@ -6,7 +6,7 @@ from __future__ import annotations
 from wartable.core.events import Event
 
 from . import board as map_rules
-from . import choices as pending_choices
+from . import choice_record
 from .state import GraxiaState
 
 
@@ -38,12 +38,13 @@ def displace(s: GraxiaState, c: int, target: int, amount: int, events: list[Even
             return
         if len(cells) > 1:
             left = amount - step
-            pending_choices.request(
+            # two or more tiles: the choice is asked (``choices`` applies the pick)
+            choice_record.ask(
                 s,
-                pending_choices.PUSH,
+                choice_record.PUSH,
                 s.owner[target],
                 target,
-                c * pending_choices.PUSH_BASE + left,
+                c * choice_record.PUSH_BASE + left,
                 events,
             )
             return

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import registry
-from .adapter import catalog_for, scenario_for
-from .catalog import ATTACK_TYPES, Scenario
+from .catalog import loading
+from .catalog.building import catalog_for, scenario_for
+from .catalog.tables import ATTACK_TYPES, Scenario
 from .config import GraxiaConfig
 from .reference_briefs import BRIEFS, HOME_ROWS, TERRAIN_NOTES
 from .solo_options import scenario_with_options
@@ -84,7 +84,7 @@ def build(data_dir: str | None, options: dict[str, Any] | None = None) -> dict[s
     scenario as the ``options`` (a match's config readings, ``READING_KEYS``) play it."""
     readings = GraxiaConfig(**{k: v for k, v in (options or {}).items() if k in READING_KEYS})
     cat = catalog_for(data_dir)
-    db = registry.db_for(data_dir)
+    db = loading.db_for(data_dir)
     units = []
     for u in cat.units:
         rec = db.units[u.name]

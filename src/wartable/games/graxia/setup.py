@@ -9,7 +9,7 @@ from . import actions as acts
 from . import board as map_rules
 from . import command, effects, solo_setup
 from .actions import Layout
-from .catalog import GUARDIAN
+from .catalog.tables import GUARDIAN
 from .state import COMMAND, DRAFT, GUARD, PLACE, T_FIRST, T_PICKS, T_SPY0, GraxiaState
 
 ASSASSINATION_PICKS = 10

@@ -14,7 +14,7 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from .catalog import UnitType
+from .catalog.tables import UnitType
 from .state import (
     COMMAND,
     DRAW,

@@ -14,6 +14,7 @@ from typing import Final
 from wartable.core.events import Event, emit
 
 from . import solo_awards
+from .choice_record import LOSE_CARD, NPC_PLACE
 from .state import (
     B_ADVANCE,
     B_EXCH,
@@ -29,7 +30,6 @@ from .state import (
     GraxiaState,
 )
 
-LOSE_CARD, NPC_PLACE = 8, 9  # choices.py kinds
 # the land types whose reinforcements the Player places, in order (a bit each in S_QUEUE)
 QUEUE_TYPES: Final = {3: ("lake", "plains", "forest"), 5: solo_awards.LAND_TYPES}
 

@@ -22,7 +22,7 @@ import dataclasses
 import math
 from typing import Final
 
-from .catalog import Scenario
+from .catalog.tables import Scenario
 from .config import GraxiaConfig
 
 ROWS_PER_REMOVAL_PRINTED: Final = 3  # "three rows of tiles will be removed"

@@ -25,9 +25,10 @@ from wartable.core.events import Event, emit
 
 from . import actions as acts
 from . import board as map_rules
-from . import deckfile, effects
+from . import effects
 from .actions import Layout
-from .catalog import GUARDIAN, HERO, LARGE, Scenario, UnitType
+from .catalog import deckfile
+from .catalog.tables import GUARDIAN, HERO, LARGE, Scenario, UnitType
 from .state import (
     COMMAND,
     GUARD,

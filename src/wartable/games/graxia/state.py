@@ -15,7 +15,7 @@ from __future__ import annotations
 from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 
-from .catalog import Catalog, Scenario
+from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 
 # phases

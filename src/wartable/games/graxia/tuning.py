@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .registry import DATA_DIR, check_data
+from .catalog.loading import DATA_DIR, check_data
 
 __all__ = ["DATA_DIR", "check_data", "printed_section", "target_cells"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from wartable.core.events import Event, emit
 
 from . import solo_awards
-from .catalog import GUARDIAN, UnitType
+from .catalog.tables import GUARDIAN, UnitType
 from .state import (
     CARRIER,
     OVER,

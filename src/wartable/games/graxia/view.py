@@ -24,7 +24,7 @@ from wartable.core.rng import Rng
 from . import actions as acts
 from . import solo_setup
 from .actions import Layout
-from .catalog import Catalog, Scenario
+from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .observe import guardian_in_hand, hidden_pools, open_piles
 from .setup import place_legal

@@ -1,4 +1,4 @@
-"""Build the engine's ``Catalog`` from the validated data (``registry.load_db``)."""
+"""Build the engine's ``Catalog`` from the validated data (``loading.load_db``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from typing import Any
 
 from wartable.core.errors import ConfigError
 
-from . import registry
-from .catalog import (
+from ..hexes import Board
+from . import loading
+from .tables import (
     BOTH,
     MAG,
     PHYS,
@@ -23,7 +24,6 @@ from .catalog import (
     Spell,
     UnitType,
 )
-from .hexes import Board
 
 ATTACK = {"physical": PHYS, "magical": MAG, "both": BOTH}
 FLIST_CHOICES = ("rangers-250", "dragons-200")
@@ -306,7 +306,7 @@ def _solo_fields(
 
 @lru_cache(maxsize=16)
 def catalog_for(data_dir: str | None, flist: str = "rangers-250") -> Catalog:
-    db = registry.db_for(data_dir)
+    db = loading.db_for(data_dir)
     units = [_unit(u) for u in db.units.values()]
     spells = [
         Spell(

@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from wartable.core.errors import ConfigError, DataError, WartableError
 from wartable.core.untrusted import decode_utf8, excerpt, load_json_text, read_bytes
 
-from .catalog import GUARDIAN, HERO, LARGE, Catalog, Scenario, UnitType
+from .tables import GUARDIAN, HERO, LARGE, Catalog, Scenario, UnitType
 
 MAX_DECK_BYTES = 64 * 1024
 DEFAULT_SCENARIO = "solo-4"
@@ -244,7 +244,7 @@ def deck_problems(cat: Catalog, deck: DeckFile, scenario: str | None) -> list[st
 
 def check_deck(path: str, scenario: str | None = None) -> list[str]:
     """``wartable deck check FILE --game graxia [--scenario solo-N]``: every rule broken."""
-    from .adapter import catalog_for
+    from .building import catalog_for
 
     try:
         deck = read(path)

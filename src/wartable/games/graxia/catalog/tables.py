@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .hexes import Board
+from ..hexes import Board
 
 PHYS, MAG, BOTH = 0, 1, 2
 ATTACK_TYPES = ("physical", "magical", "both")

@@ -34,7 +34,7 @@ from .records import (
 Fail = Callable[[str, str], DataError]
 OnMap = Callable[[str, str], None]
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).parent.parent / "data"  # graxia/data (the TOML stays there)
 
 # victory rule -> parameters its scenario must give
 VICTORY_PARAMS: dict[str, frozenset[str]] = {
