@@ -61,10 +61,10 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     _game("weapons", "bots game hidden rules state"),
     _game(
         "graxia",
-        "actions battle board bots bots_eval bots_solo catalog/tables choice_record choices command "
-        "effects game hexes "
-        "hidden npc npc_battle npc_cards npc_choice npc_move npc_order observe position push relics "
-        "setup solo_awards solo_choices modifiers solo_rules solo_wave state turn victory view",
+        "actions battle board bots bots_eval catalog/tables choice_record choices command effects "
+        "game hexes hidden modifiers observe position push relics setup state turn victory view "
+        "solo/awards solo/bots solo/npc solo/npc_battle solo/npc_cards solo/npc_choice "
+        "solo/npc_move solo/npc_order solo/player_choices solo/rules solo/wave",
     ),
 )
 MODULES: tuple[str, ...] = tuple(m for _, group in GROUPS for m in group)

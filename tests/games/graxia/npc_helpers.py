@@ -7,7 +7,7 @@ from typing import Any
 
 from graxia_helpers import GAME, blank
 
-from wartable.games.graxia import npc
+from wartable.games.graxia.solo import npc
 from wartable.games.graxia.state import GraxiaState
 
 

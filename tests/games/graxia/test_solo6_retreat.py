@@ -17,8 +17,9 @@ from solo_helpers import play
 
 from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
-from wartable.games.graxia import solo_rules, solo_wave
 from wartable.games.graxia.bots import HeuristicAgent
+from wartable.games.graxia.solo import rules as solo_rules
+from wartable.games.graxia.solo import wave as solo_wave
 from wartable.games.graxia.state import T_PEND, T_PEND_SEAT, T_PEND_X, T_PEND_Y, GraxiaState
 
 WAVE = ("2,-1", "2,1", "3,1")

@@ -9,7 +9,7 @@ from graxia_helpers import GAME, cell, give, legal_texts, put
 from npc_helpers import kinds, npc_turn, player_turn, run, spell
 
 from wartable.core.errors import WartableError
-from wartable.games.graxia import solo_rules
+from wartable.games.graxia.solo import rules as solo_rules
 from wartable.games.graxia.state import N_CELLS, N_MOVER, NPC_BATTLE, S_LOSE, T_PEND
 
 

@@ -9,7 +9,8 @@ from typing import Any
 from graxia_helpers import GAME, cell, legal_texts, put
 from npc_helpers import kinds, npc_turn, player_turn, run
 
-from wartable.games.graxia import board, solo_rules
+from wartable.games.graxia import board
+from wartable.games.graxia.solo import rules as solo_rules
 from wartable.games.graxia.state import ANCHORED, B_EXCH, B_SAC, NPC_UNITS, T_PEND
 
 

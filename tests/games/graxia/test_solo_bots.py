@@ -15,9 +15,11 @@ from wartable.agents.ismcts import ISMCTSAgent
 from wartable.agents.random_agent import RandomAgent
 from wartable.core.match import play_match
 from wartable.core.rng import Rng
-from wartable.games.graxia import HeuristicAgent, bots_solo, solo_setup
+from wartable.games.graxia import HeuristicAgent
 from wartable.games.graxia.catalog import deckfile
 from wartable.games.graxia.catalog.tables import HERO, LARGE
+from wartable.games.graxia.solo import bots as bots_solo
+from wartable.games.graxia.solo import setup as solo_setup
 from wartable.games.graxia.state import OVER, S_HOME, S_SETUP
 
 SOLO = [f"solo-{n}" for n in range(1, 7)]

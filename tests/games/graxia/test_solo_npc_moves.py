@@ -6,8 +6,8 @@ from __future__ import annotations
 from graxia_helpers import GAME, cell, put
 from npc_helpers import kinds, npc_turn, run
 
-from wartable.games.graxia import npc_order
-from wartable.games.graxia.npc_choice import NPC_FOE, NPC_TILE
+from wartable.games.graxia.solo import npc_order
+from wartable.games.graxia.solo.npc_choice import NPC_FOE, NPC_TILE
 from wartable.games.graxia.state import ANCHORED, B_DEF, HEAD_EAST, T_PEND, T_PEND_SEAT
 
 

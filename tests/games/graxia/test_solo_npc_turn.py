@@ -6,7 +6,7 @@ from __future__ import annotations
 from graxia_helpers import GAME, cell, put
 from npc_helpers import kinds, npc_turn, run, spell
 
-from wartable.games.graxia import npc_order
+from wartable.games.graxia.solo import npc_order
 from wartable.games.graxia.state import NPC_COMMAND, RELIC, STUNNED
 
 

@@ -12,11 +12,13 @@ from graxia_helpers import GAME
 from wartable.agents.specs import available_agents, make_agent
 from wartable.core.errors import ConfigError
 from wartable.core.rng import Rng
-from wartable.games.graxia import HeuristicAgent, PlannerAgent, bots_solo, solo_setup
+from wartable.games.graxia import HeuristicAgent, PlannerAgent
 from wartable.games.graxia.bots_planner import solo_value
 from wartable.games.graxia.catalog import deckfile
 from wartable.games.graxia.catalog.tables import HERO, LARGE
 from wartable.games.graxia.hidden import scramble
+from wartable.games.graxia.solo import bots as bots_solo
+from wartable.games.graxia.solo import setup as solo_setup
 from wartable.games.graxia.state import COMMAND, S_LOST, S_SETUP, GraxiaState
 from wartable.server.bot_limits import BotLimits, check_bot_spec
 from wartable.server.errors import Unprocessable

@@ -11,9 +11,12 @@ import pytest
 from graxia_helpers import GAME, blank, cell, put
 from npc_helpers import npc_turn
 
-from wartable.games.graxia import battle, npc_move, solo_awards, solo_rules
+from wartable.games.graxia import battle
 from wartable.games.graxia import board as map_rules
-from wartable.games.graxia.solo_options import BACKSTOP_TURNS
+from wartable.games.graxia.solo import awards as solo_awards
+from wartable.games.graxia.solo import npc_move
+from wartable.games.graxia.solo import rules as solo_rules
+from wartable.games.graxia.solo.options import BACKSTOP_TURNS
 from wartable.games.graxia.state import B_BV0, OVER, T_REASON, T_WINNER, GraxiaState
 
 SETTLEMENTS = ("castle", "city", "village")

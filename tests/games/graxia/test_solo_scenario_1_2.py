@@ -7,8 +7,10 @@ from __future__ import annotations
 from graxia_helpers import GAME, blank, give, put
 from solo_helpers import play
 
-from wartable.games.graxia import battle, command, solo_awards, solo_rules
+from wartable.games.graxia import battle, command
 from wartable.games.graxia import board as map_rules
+from wartable.games.graxia.solo import awards as solo_awards
+from wartable.games.graxia.solo import rules as solo_rules
 from wartable.games.graxia.state import (
     B_BV0,
     OVER,

@@ -9,7 +9,9 @@ from graxia_helpers import GAME, blank, give, put
 from solo_helpers import play
 
 from wartable.games.graxia import board as map_rules
-from wartable.games.graxia import command, effects, modifiers, solo_awards, solo_rules, turn
+from wartable.games.graxia import command, effects, modifiers, turn
+from wartable.games.graxia.solo import awards as solo_awards
+from wartable.games.graxia.solo import rules as solo_rules
 from wartable.games.graxia.state import (
     ANCHORED,
     OVER,

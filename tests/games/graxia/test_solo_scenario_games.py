@@ -8,7 +8,7 @@ import pytest
 from graxia_helpers import GAME
 
 from wartable.core.rng import Rng
-from wartable.games.graxia import solo_awards
+from wartable.games.graxia.solo import awards as solo_awards
 from wartable.games.graxia.state import T_REASON
 
 OWN_RESULTS = {

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from wartable.core.errors import ConfigError, IllegalAction
-from wartable.games.graxia import solo_setup
 from wartable.games.graxia.catalog.tables import GUARDIAN, HERO, LARGE
 from wartable.games.graxia.game import GraxiaGame
+from wartable.games.graxia.solo import setup as solo_setup
 from wartable.games.graxia.state import (
     GUARD,
     NPC_BATTLE,

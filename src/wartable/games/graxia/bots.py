@@ -19,10 +19,11 @@ from wartable.core.errors import ConfigError
 from wartable.core.rng import Rng
 
 from . import actions as acts
-from . import battle, bots_solo
+from . import battle
 from .bots_eval import Scorer, unit_risk
 from .catalog.tables import Catalog, Scenario
-from .solo_choices import LOSE_CARD
+from .solo import bots as bots_solo
+from .solo.player_choices import LOSE_CARD
 from .state import (
     B_ADVANCE,
     B_BV0,

@@ -38,9 +38,10 @@ from wartable.core.errors import ConfigError
 from wartable.core.rng import Rng
 
 from . import actions as acts
-from . import solo_awards, solo_setup
 from .bots import HeuristicAgent, evaluate
-from .solo_choices import LOSE_CARD
+from .solo import awards as solo_awards
+from .solo import setup as solo_setup
+from .solo.player_choices import LOSE_CARD
 from .state import (
     B_ADVANCE,
     B_EXCH,

@@ -15,7 +15,7 @@ from wartable.core.events import Event, emit
 
 from . import actions as acts
 from . import board as map_rules
-from . import modifiers, npc_choice, push, solo_choices, solo_wave
+from . import modifiers, push
 from .actions import Layout
 from .choice_record import (
     ATONE,
@@ -37,6 +37,9 @@ from .choice_record import (
     ask,
     pending,
 )
+from .solo import npc_choice
+from .solo import player_choices as solo_choices
+from .solo import wave as solo_wave
 from .state import (
     B_BV0,
     B_BV1,

@@ -7,10 +7,11 @@ from wartable.core.events import Event, emit
 
 from . import actions as acts
 from . import board as map_rules
-from . import effects, modifiers, solo_rules
+from . import effects, modifiers
 from .actions import Layout
 from .board import pick_up_banner
 from .catalog.tables import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE, UnitType
+from .solo import rules as solo_rules
 from .state import (
     ABILITY,
     ATTACKED,

@@ -9,25 +9,15 @@ from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
 from . import actions as acts
-from . import (
-    battle,
-    choices,
-    command,
-    narrate,
-    npc,
-    observe,
-    position,
-    relics,
-    setup,
-    solo_setup,
-    turn,
-)
+from . import battle, choices, command, narrate, observe, position, relics, setup, turn
 from .actions import Layout
 from .catalog.building import catalog_for, scenario_for
 from .catalog.tables import Catalog, Scenario
 from .config import SCENARIOS, GraxiaConfig
 from .render import render
-from .solo_options import scenario_with_options
+from .solo import npc
+from .solo import setup as solo_setup
+from .solo.options import scenario_with_options
 from .state import (
     B_ACTOR,
     B_ADVANCE,

@@ -10,13 +10,15 @@ from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
 
 from . import actions as acts
-from . import choices, modifiers, relics, solo_awards, solo_setup
+from . import choices, modifiers, relics
 from .actions import Layout
 from .battle import retreat_cells, sacrifice_legal
 from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .effects import can_draw, teleport_cells
 from .setup import place_legal
+from .solo import awards as solo_awards
+from .solo import setup as solo_setup
 from .state import (
     B_ACTOR,
     B_ADDW0,

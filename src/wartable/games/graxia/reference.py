@@ -10,7 +10,7 @@ from .catalog.building import catalog_for, scenario_for
 from .catalog.tables import ATTACK_TYPES, Scenario
 from .config import GraxiaConfig
 from .reference_briefs import BRIEFS, HOME_ROWS, TERRAIN_NOTES
-from .solo_options import scenario_with_options
+from .solo.options import scenario_with_options
 from .state import B_ATT, B_BV0, B_DEF, B_WOUND0, SHIELD, STUNNED
 from .state import PHASES as GRAXIA_PHASES
 

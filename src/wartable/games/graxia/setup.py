@@ -7,9 +7,10 @@ from wartable.core.events import Event, emit
 
 from . import actions as acts
 from . import board as map_rules
-from . import command, effects, solo_setup
+from . import command, effects
 from .actions import Layout
 from .catalog.tables import GUARDIAN
+from .solo import setup as solo_setup
 from .state import COMMAND, DRAFT, GUARD, PLACE, T_FIRST, T_PICKS, T_SPY0, GraxiaState
 
 ASSASSINATION_PICKS = 10

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from wartable.core.events import Event, emit
 
-from . import solo_awards
 from .catalog.tables import GUARDIAN, UnitType
+from .solo import awards as solo_awards
 from .state import (
     CARRIER,
     OVER,

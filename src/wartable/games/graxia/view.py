@@ -22,12 +22,12 @@ from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 
 from . import actions as acts
-from . import solo_setup
 from .actions import Layout
 from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .observe import guardian_in_hand, hidden_pools, open_piles
 from .setup import place_legal
+from .solo import setup as solo_setup
 from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_SPY0, GraxiaState
 
 

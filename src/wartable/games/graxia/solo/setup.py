@@ -23,13 +23,13 @@ import dataclasses
 from wartable.core.errors import ConfigError
 from wartable.core.events import Event, emit
 
-from . import actions as acts
-from . import board as map_rules
-from . import effects
-from .actions import Layout
-from .catalog import deckfile
-from .catalog.tables import GUARDIAN, HERO, LARGE, Scenario, UnitType
-from .state import (
+from .. import actions as acts
+from .. import board as map_rules
+from .. import effects
+from ..actions import Layout
+from ..catalog import deckfile
+from ..catalog.tables import GUARDIAN, HERO, LARGE, Scenario, UnitType
+from ..state import (
     COMMAND,
     GUARD,
     NPC_BATTLE,

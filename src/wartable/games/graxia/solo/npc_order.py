@@ -17,8 +17,8 @@ for a Player sitting north, both flip.
 
 from __future__ import annotations
 
-from . import modifiers
-from .state import GraxiaState
+from .. import modifiers
+from ..state import GraxiaState
 
 
 def player_south(s: GraxiaState) -> bool:

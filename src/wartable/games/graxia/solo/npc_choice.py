@@ -13,8 +13,8 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from .choice_record import KINDS, NPC_FOE, NPC_TILE
-from .state import (
+from ..choice_record import KINDS, NPC_FOE, NPC_TILE
+from ..state import (
     N_CELLS,
     N_DEST,
     N_FOE,

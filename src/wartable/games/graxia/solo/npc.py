@@ -19,26 +19,13 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import actions as acts
-from . import (
-    battle,
-    choices,
-    command,
-    npc_battle,
-    npc_cards,
-    npc_move,
-    npc_order,
-    relics,
-    setup,
-    solo_rules,
-    turn,
-)
-from . import board as map_rules
-from . import effects as card_effects
-from .actions import Layout
-from .catalog.tables import COMMAND_ACTIVE
-from .npc_choice import NPC_FOE, NPC_TILE, ask
-from .state import (
+from .. import actions as acts
+from .. import battle, choices, command, relics, setup, turn
+from .. import board as map_rules
+from .. import effects as card_effects
+from ..actions import Layout
+from ..catalog.tables import COMMAND_ACTIVE
+from ..state import (
     ANCHORED,
     ATTACKED,
     B_ACTOR,
@@ -68,6 +55,9 @@ from .state import (
     T_PEND_SEAT,
     GraxiaState,
 )
+from . import npc_battle, npc_cards, npc_move, npc_order
+from . import rules as solo_rules
+from .npc_choice import NPC_FOE, NPC_TILE, ask
 
 PLAYER: Final = 0
 NPC: Final = 1

@@ -14,8 +14,8 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from .catalog.tables import UnitType
-from .state import (
+from ..catalog.tables import UnitType
+from ..state import (
     COMMAND,
     DRAW,
     N_BATTLE,

@@ -34,11 +34,13 @@ from typing import Any, Final
 
 from wartable.core.rng import Rng
 
-from . import actions as acts
-from . import solo_awards, solo_rules, solo_setup
-from .catalog import deckfile
-from .catalog.tables import HERO, LARGE, Catalog, Scenario, Spell, UnitType
-from .state import S_AWARD0, S_SETUP, GraxiaState
+from .. import actions as acts
+from ..catalog import deckfile
+from ..catalog.tables import HERO, LARGE, Catalog, Scenario, Spell, UnitType
+from ..state import S_AWARD0, S_SETUP, GraxiaState
+from . import awards as solo_awards
+from . import rules as solo_rules
+from . import setup as solo_setup
 
 ROWS: Final = "ABCD"
 

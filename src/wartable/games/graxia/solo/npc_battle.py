@@ -20,12 +20,13 @@ from typing import Final
 
 from wartable.core.events import Event
 
-from . import actions as acts
-from . import battle, npc_cards, npc_order
-from . import effects as card_effects
-from .actions import Layout
-from .catalog.tables import BATTLE_ACTIVE
-from .state import ANCHORED, B_ATT, B_BEWITCH, B_DEF, B_USED0, GraxiaState
+from .. import actions as acts
+from .. import battle
+from .. import effects as card_effects
+from ..actions import Layout
+from ..catalog.tables import BATTLE_ACTIVE
+from ..state import ANCHORED, B_ATT, B_BEWITCH, B_DEF, B_USED0, GraxiaState
+from . import npc_cards, npc_order
 
 NPC: Final = 1
 

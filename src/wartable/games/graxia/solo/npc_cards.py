@@ -20,9 +20,8 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import effects as card_effects
-from . import npc_order, solo_choices
-from .state import (
+from .. import effects as card_effects
+from ..state import (
     B_ADVANCE,
     B_DEF,
     B_EXCH,
@@ -33,6 +32,8 @@ from .state import (
     NPC_COMMAND,
     GraxiaState,
 )
+from . import npc_order
+from . import player_choices as solo_choices
 
 PLAYER: Final = 0
 NPC: Final = 1

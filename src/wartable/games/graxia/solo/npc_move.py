@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import board as map_rules
+from .. import board as map_rules
+from ..catalog.tables import UnitType
+from ..state import ANCHORED, HEAD_EAST, HEAD_WEST, GraxiaState
 from . import npc_order
-from .catalog.tables import UnitType
-from .state import ANCHORED, HEAD_EAST, HEAD_WEST, GraxiaState
 
 PLAYER: Final = 0
 NPC: Final = 1

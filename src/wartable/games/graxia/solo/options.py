@@ -22,8 +22,8 @@ import dataclasses
 import math
 from typing import Final
 
-from .catalog.tables import Scenario
-from .config import GraxiaConfig
+from ..catalog.tables import Scenario
+from ..config import GraxiaConfig
 
 ROWS_PER_REMOVAL_PRINTED: Final = 3  # "three rows of tiles will be removed"
 BACKSTOP_TURNS: Final = 50  # the most a scenario file allows (records.py ``turn_limit``)

@@ -13,9 +13,8 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import solo_awards
-from .choice_record import LOSE_CARD, NPC_PLACE
-from .state import (
+from ..choice_record import LOSE_CARD, NPC_PLACE
+from ..state import (
     B_ADVANCE,
     B_EXCH,
     S_LOSE,
@@ -29,6 +28,7 @@ from .state import (
     T_WINNER,
     GraxiaState,
 )
+from . import awards as solo_awards
 
 # the land types whose reinforcements the Player places, in order (a bit each in S_QUEUE)
 QUEUE_TYPES: Final = {3: ("lake", "plains", "forest"), 5: solo_awards.LAND_TYPES}

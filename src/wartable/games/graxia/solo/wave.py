@@ -11,10 +11,10 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import board as map_rules
-from . import modifiers, solo_awards, solo_choices
-from .choice_record import RETREAT_TO
-from .state import (
+from .. import board as map_rules
+from .. import modifiers
+from ..choice_record import RETREAT_TO
+from ..state import (
     ABILITY,
     COMMAND,
     SUMMONED,
@@ -25,6 +25,8 @@ from .state import (
     T_WINNER,
     GraxiaState,
 )
+from . import awards as solo_awards
+from . import player_choices as solo_choices
 
 ARRIVAL_WOUNDS: Final = 3  # solo-2: Talon and Ebon's arrival; solo-6: a unit summoned onto
 # a Player unit's tile (params ``arrive_wounds``, ``summon_wounds``)

@@ -18,13 +18,12 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from . import actions as acts
-from . import board as map_rules
-from . import modifiers, solo_awards, solo_choices
-from .actions import Layout
-from .catalog.tables import COMMAND_ACTIVE, UnitType
-from .solo_wave import ARRIVAL_WOUNDS, run_wave, spawn, wound
-from .state import (
+from .. import actions as acts
+from .. import board as map_rules
+from .. import modifiers
+from ..actions import Layout
+from ..catalog.tables import COMMAND_ACTIVE, UnitType
+from ..state import (
     ANCHORED,
     OVER,
     S_D_USED,
@@ -40,6 +39,9 @@ from .state import (
     T_WINNER,
     GraxiaState,
 )
+from . import awards as solo_awards
+from . import player_choices as solo_choices
+from .wave import ARRIVAL_WOUNDS, run_wave, spawn, wound
 
 after_capture = solo_awards.after_capture
 place_npc = solo_choices.place_npc
