@@ -254,3 +254,35 @@ def test_no_module_imports_upward() -> None:
     the game registry; sim, envs, testing and server import core, the registry, agents and
     themselves; only the CLI sits above them all."""
     assert not upward_imports(), "\n".join(upward_imports())
+
+
+# Guardians of Graxia's rooms (docs/architecture.md): the core rules at the package's top level
+# never reach into solo/ (they call the state's variant, variant.py); only the game, which
+# picks the variant, the card reference and the bots (players of a solo game) do.
+GRAXIA = "wartable.games.graxia"
+GRAXIA_SOLO_USERS = frozenset(
+    f"{GRAXIA}.{name}" for name in ("game", "reference", "bots", "bots_planner")
+)
+
+
+def graxia_core_reaching_solo() -> list[str]:
+    bad = []
+    for module, found in IMPORTS.items():
+        if not module.startswith(f"{GRAXIA}.") or module.startswith(f"{GRAXIA}.solo"):
+            continue
+        if module in GRAXIA_SOLO_USERS:
+            continue
+        for imp in found:
+            if imp.target == f"{GRAXIA}.solo" or imp.target.startswith(f"{GRAXIA}.solo."):
+                bad.append(f"{module}:{imp.line} imports {imp.target}")
+    return bad
+
+
+def test_graxia_core_rules_call_solo_only_through_the_variant() -> None:
+    assert not graxia_core_reaching_solo()
+
+
+def test_graxia_room_check_sees_a_reach_into_solo() -> None:
+    """The check reads real imports: the game (allowed) does import solo/."""
+    game = IMPORTS[f"{GRAXIA}.game"]
+    assert any(i.target.startswith(f"{GRAXIA}.solo.") for i in game)

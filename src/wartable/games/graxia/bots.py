@@ -22,8 +22,8 @@ from . import actions as acts
 from . import battle
 from .bots_eval import Scorer, unit_risk
 from .catalog.tables import Catalog, Scenario
+from .choice_record import LOSE_CARD
 from .solo import bots as bots_solo
-from .solo.player_choices import LOSE_CARD
 from .state import (
     B_ADVANCE,
     B_BV0,

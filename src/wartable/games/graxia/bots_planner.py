@@ -39,9 +39,9 @@ from wartable.core.rng import Rng
 
 from . import actions as acts
 from .bots import HeuristicAgent, evaluate
+from .choice_record import LOSE_CARD
 from .solo import awards as solo_awards
 from .solo import setup as solo_setup
-from .solo.player_choices import LOSE_CARD
 from .state import (
     B_ADVANCE,
     B_EXCH,

@@ -23,9 +23,6 @@ from .choice_record import (
     LOSE_CARD,
     MOVE_TO,
     NONE,
-    NPC_FOE,
-    NPC_PLACE,
-    NPC_TILE,
     PUSH,
     PUSH_BASE,
     Q_SEAT,
@@ -37,9 +34,6 @@ from .choice_record import (
     ask,
     pending,
 )
-from .solo import npc_choice
-from .solo import player_choices as solo_choices
-from .solo import wave as solo_wave
 from .state import (
     B_BV0,
     B_BV1,
@@ -121,12 +115,8 @@ def _options(s: GraxiaState, kind: int, who: int, x: int, y: int) -> list[int]:
         return sorted(s.sup)
     if kind == PUSH:
         return push.push_cells(s, y // PUSH_BASE, x) if s.unit[x] >= 0 else []
-    if kind in (LOSE_CARD, NPC_PLACE):
-        return solo_choices.options(s, kind, who, x, y)
-    if kind in (NPC_TILE, NPC_FOE):
-        return npc_choice.options(s)
-    if kind == RETREAT_TO:
-        return solo_wave.retreat_choices(s, x, y)
+    if kind >= LOSE_CARD:  # the solo scenarios' kinds: the state's variant answers
+        return s.variant.choice_options(s, kind, who, x, y)
     return map_rules.reflect_targets(s, who)
 
 
@@ -184,18 +174,14 @@ def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) 
 def _resolve(
     s: GraxiaState, kind: int, who: int, x: int, y: int, pick: int, events: list[Event] | None
 ) -> None:
-    if kind in (NPC_TILE, NPC_FOE):
-        npc_choice.resolve(s, kind, pick, events)
-    elif kind == RETREAT_TO:
-        solo_wave.retreat_resolve(s, x, y, pick, events)
+    if kind >= LOSE_CARD:  # the solo scenarios' kinds
+        s.variant.resolve_choice(s, kind, who, x, y, pick, events)
     elif kind in (SPELL, UNIT):
         card = pick + len(s.cat.units) if kind == SPELL else pick
         pile = s.discards[s.sdeck[who] if kind == SPELL else s.udeck[who]]
         pile.remove(card)
         s.hands[who].append(card)
         emit(events, "recovered", seat=who, card=s.cat.card_name(card))
-    elif kind in (LOSE_CARD, NPC_PLACE):
-        solo_choices.resolve(s, kind, x, y, pick, events)
     elif kind == ATONE:
         healed = map_rules.heal(s, x, s.wounds[x])
         s.wounds[pick] += 2 * healed  # §5.4 Atonement: not mitigated
@@ -237,7 +223,7 @@ def problems(s: GraxiaState) -> list[str]:
     if s.track[T_PEND_Q] < 0:
         return ["a pending choice's queued reflections must be 0 or more"]
     if kind == RETREAT_TO:
-        return solo_wave.retreat_problems(s)
+        return s.variant.choice_problems(s, kind)
     n = s.sc.board.size
     if kind in (ATONE, MOVE_TO, PUSH) and not 0 <= s.track[T_PEND_X] < n:
         return ["a pending choice names a cell off the map"]

@@ -11,7 +11,6 @@ from . import effects, modifiers
 from .actions import Layout
 from .board import pick_up_banner
 from .catalog.tables import COMMAND_ACTIVE, GUARDIAN, HERO, LARGE, UnitType
-from .solo import rules as solo_rules
 from .state import (
     ABILITY,
     ATTACKED,
@@ -76,7 +75,7 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
             ):
                 out.append(n)
     if s.sc.portals:  # §9.2 Solo Scenario 1: the portals joining the two continents
-        out.extend(n for n in solo_rules.portal_moves(s, c, ut) if n not in out)
+        out.extend(n for n in s.variant.portal_moves(s, c, ut) if n not in out)
     if s.portal[c] == seat and not s.flags[c] & EXTRA_MOVE:
         # §6 A: a portal move is a "move" ability, at most one extra per unit and round
         for n in range(b.size):
@@ -203,11 +202,11 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
                     )
     out.extend(portal_actions(s, lay, seat, g))
     if s.sc.home_rows and seat == 0:  # §9.2 Solo Scenario 3, Home-Row D
-        out.extend(solo_rules.home_row_actions(s, lay))
-        if solo_rules.ability_ready(s, modifiers.SUMMON_POWER):  # a summon, as normal, for free
+        out.extend(s.variant.home_row_actions(s, lay))
+        if s.variant.ability_ready(s, modifiers.SUMMON_POWER):  # a summon, as normal, for free
             for card in {c for c in s.hands[0] if c < nu}:
                 out.extend(lay.at(acts.K_POWER, card, c) for c in summon_cells(s, 0, card, g))
-    if s.sc.solo and seat == 0 and solo_rules.can_spend_vp(s):  # §9.2 Solo Scenarios 4-6
+    if s.sc.solo and seat == 0 and s.variant.can_spend_vp(s):  # §9.2 Solo Scenarios 4-6
         out.append(lay.one(acts.K_SPEND, 0))
     return sorted(set(out))
 
@@ -300,11 +299,11 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
         emit(events, "banner_dropped", cell=s.sc.board.text(x))
     elif kind == acts.K_SPEND:
-        solo_rules.spend_vp(s, events)
+        s.variant.spend_vp(s, events)
     elif kind in (acts.K_MEND, acts.K_VOLLEY):
-        solo_rules.home_row_apply(s, kind, x, events)
+        s.variant.home_row_apply(s, kind, x, events)
     elif kind == acts.K_POWER:
-        solo_rules.use_ability(s, modifiers.SUMMON_POWER, events)
+        s.variant.use_ability(s, modifiers.SUMMON_POWER, events)
         s.hands[seat].remove(x)
         place(s, seat, x, y, events)
         s.flags[y] |= SUMMONED | ABILITY

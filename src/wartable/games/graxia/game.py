@@ -15,9 +15,8 @@ from .catalog.building import catalog_for, scenario_for
 from .catalog.tables import Catalog, Scenario
 from .config import SCENARIOS, GraxiaConfig
 from .render import render
-from .solo import npc
-from .solo import setup as solo_setup
 from .solo.options import scenario_with_options
+from .solo.variant import SOLO
 from .state import (
     B_ACTOR,
     B_ADVANCE,
@@ -41,7 +40,14 @@ from .state import (
     GraxiaState,
 )
 from .state import REASONS as REASONS_TEXT
+from .variant import TWO_PLAYER, Variant
 from .view import SeatView, determinize
+
+
+def variant_for(sc: Scenario) -> Variant:
+    """What the scenario's family adds to the core rules (variant.py): a solo scenario's
+    set-up, actions, points and choices, or nothing (two-player)."""
+    return SOLO if sc.solo else TWO_PLAYER
 
 
 class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
@@ -88,14 +94,13 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
 
     def empty_state(self, config: GraxiaConfig, rng: Rng) -> GraxiaState:
         cat, sc = self.catalog(config)
-        return GraxiaState(config, rng, cat, sc)
+        return GraxiaState(config, rng, cat, sc, variant_for(sc))
 
     def new_state(self, config: GraxiaConfig, seed: int) -> GraxiaState:
         s = self.empty_state(config, Rng(seed))
         setup.begin(s, None)
-        npc.drive(
-            s, self.layout(config), None
-        )  # a solo game: the non-player answers its own decisions (§9.2)
+        # a solo game: the non-player answers its own decisions (§9.2)
+        s.variant.drive(s, self.layout(config), None, None)
         return s
 
     def num_players(self, state: GraxiaState) -> int:
@@ -103,7 +108,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
 
     # ----- decisions -----------------------------------------------------------------
     def to_act(self, state: GraxiaState) -> tuple[int, ...]:
-        if state.sc.solo:  # side 1 is the non-player: the rules decide for it (npc.py)
+        if state.sc.solo:  # side 1 is the non-player: the rules decide for it (solo/npc.py)
             return tuple(p for p in self._to_act(state) if p == 0)
         return self._to_act(state)
 
@@ -149,8 +154,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if ph == PLACE:
             return setup.place_legal(state, lay, player)
         if ph == GUARD:
-            if state.sc.solo:  # the solo set-up: the Player's choices (solo_setup.py)
-                return solo_setup.legal(state, lay)
+            if state.sc.solo:  # the solo set-up: the Player's choices (solo/setup.py)
+                return state.variant.setup_legal(state, lay)
             return setup.guardian_legal(state, lay)
         if ph == DRAFT:
             return setup.draft_legal(state, lay, player)
@@ -178,7 +183,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if state.track[T_PEND]:
             return f"'{text}' is not legal now: make the card's pending choice (§5.4)"
         if state.phase == GUARD and state.sc.solo:
-            return f"'{text}' is not legal now: {solo_setup.explain(state)}"
+            return f"'{text}' is not legal now: {state.variant.setup_explain(state)}"
         return f"'{text}' is not legal now: {rules.get(state.phase, 'the game is over')}"
 
     def apply_fast(
@@ -188,9 +193,9 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             self._apply(state, player, action, events)
             return
         lay = self.layout(state.config)
-        near = npc.before(state, lay, action)
+        near = state.variant.before(state, lay, action)
         self._apply(state, player, action, events)
-        npc.drive(state, lay, events, near)
+        state.variant.drive(state, lay, events, near)
 
     def _apply(
         self, state: GraxiaState, player: int, action: int, events: list[Event] | None
@@ -234,7 +239,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         elif ph == PLACE:
             setup.place_apply(state, lay, player, action, events)
         elif ph == GUARD and state.sc.solo:
-            solo_setup.apply(state, lay, action, events)
+            state.variant.setup_apply(state, lay, action, events)
         elif ph == GUARD:
             setup.guardian_apply(state, player, lay.decode(action)[1], events)
         elif ph == DRAFT:
@@ -297,7 +302,10 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if isinstance(v.config, GraxiaConfig) and cat is not None and sc is not None:
             config = v.config  # a seat view: the state's catalog and scenario, no look-up
             return determinize(
-                v, rng, lambda r: GraxiaState(config, r, cat, sc), lambda s: layout(s.config)
+                v,
+                rng,
+                lambda r: GraxiaState(config, r, cat, sc, variant_for(sc)),
+                lambda s: layout(s.config),
             )
         dumped = self.make_config(v.config)
         return determinize(
@@ -309,7 +317,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
 
     def state_from_json(self, config: GraxiaConfig, data: dict[str, Any]) -> GraxiaState:
         cat, sc = self.catalog(config)
-        return position.state_from_json(config, cat, sc, data)
+        return position.state_from_json(config, cat, sc, variant_for(sc), data)
 
     def invariants(self, state: GraxiaState) -> list[str]:
         return position.check(state)

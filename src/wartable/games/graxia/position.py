@@ -17,8 +17,6 @@ from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .effects import can_draw, teleport_cells
 from .setup import place_legal
-from .solo import awards as solo_awards
-from .solo import setup as solo_setup
 from .state import (
     B_ACTOR,
     B_ADDW0,
@@ -77,6 +75,7 @@ from .state import (
     TRACK_LEN,
     GraxiaState,
 )
+from .variant import Variant
 
 MAX_INT = 10**9
 
@@ -159,12 +158,12 @@ def _cards(cat: Catalog, data: dict[str, Any], key: str, n: int) -> list[list[in
 
 
 def state_from_json(
-    config: GraxiaConfig, cat: Catalog, sc: Scenario, data: dict[str, Any]
+    config: GraxiaConfig, cat: Catalog, sc: Scenario, variant: Variant, data: dict[str, Any]
 ) -> GraxiaState:
     rng = data.get("rng")
     if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2**64:
         raise PositionError("field 'rng': expected an integer 0..2^64-1")
-    s = GraxiaState(config, Rng(rng), cat, sc)
+    s = GraxiaState(config, Rng(rng), cat, sc, variant)
     if data.get("phase") not in PHASES:
         raise PositionError(f"field 'phase': expected one of {', '.join(PHASES)}")
     s.phase = PHASES.index(data["phase"])
@@ -222,7 +221,7 @@ def state_from_json(
         s.gone = _ints(data, "gone", n, 0, 1)
         if sc.home_rows and not -1 <= s.solo[S_HOME] < len(sc.home_rows):
             raise PositionError(f"field 'solo': entry {S_HOME} must name a Home Row")
-        s.sc = solo_setup.scenario_of(s)  # solo-3: the chosen Home Row
+        s.sc = s.variant.scenario_of(s)  # solo-3: the chosen Home Row
     _check_track(s)
     _check_battle(s)
     problems = check(s)
@@ -399,7 +398,7 @@ def check(s: GraxiaState) -> list[str]:
     if s.udeck[0] != 0 or s.sdeck[0] != 2:
         bad.append("seat 0 draws from its own piles (udeck 0, sdeck 2)")
     bad.extend(_phase_problems(s))
-    bad.extend(solo_awards.problems(s))  # solo bookkeeping before the choice reads it
+    bad.extend(s.variant.problems(s))  # solo bookkeeping before the choice reads it
     bad.extend(choices.problems(s))
     bad.extend(relics.problems(s))
     return bad

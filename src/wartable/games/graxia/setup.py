@@ -10,7 +10,6 @@ from . import board as map_rules
 from . import command, effects
 from .actions import Layout
 from .catalog.tables import GUARDIAN
-from .solo import setup as solo_setup
 from .state import COMMAND, DRAFT, GUARD, PLACE, T_FIRST, T_PICKS, T_SPY0, GraxiaState
 
 ASSASSINATION_PICKS = 10
@@ -24,8 +23,8 @@ def guardian_of(s: GraxiaState, seat: int) -> int:
 def begin(s: GraxiaState, events: list[Event] | None) -> None:
     """Build the decks, place pre-placed units, then ask for whatever the scenario leaves open."""
     sc = s.sc
-    if sc.solo:  # §9.2: the Non-Player's set-up and the Player's decisions (solo_setup.py)
-        solo_setup.begin(s, events)
+    if sc.solo:  # §9.2: the Non-Player's set-up and the Player's decisions (the state's variant: solo/setup.py)
+        s.variant.begin(s, events)
         return
     s.decks[0] = list(sc.unit_decks[0])
     s.decks[1] = [] if sc.shared_units else list(sc.unit_decks[1])

@@ -17,6 +17,7 @@ from wartable.core.rng import Rng
 
 from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
+from .variant import Variant
 
 # phases
 GUARD, DRAFT, PLACE, DRAW, COMMAND, B_EXCH, B_SAC, B_RETREAT, B_ADVANCE, BUY, OVER = range(11)
@@ -171,18 +172,26 @@ class GraxiaState:
         "track",
         "udeck",
         "unit",
+        "variant",
         "vp",
         "wounds",
     )
 
     def __init__(
-        self, config: GraxiaConfig, rng: Rng, cat: Catalog, sc: Scenario, blank: bool = True
+        self,
+        config: GraxiaConfig,
+        rng: Rng,
+        cat: Catalog,
+        sc: Scenario,
+        variant: Variant,
+        blank: bool = True,
     ) -> None:
         n = sc.board.size
         self.config = config
         self.rng = rng
         self.cat = cat
         self.sc = sc
+        self.variant = variant  # what the scenario's family adds to the rules (variant.py)
         if not blank:  # ``copy`` sets every field itself (the compiled engine needs a constructor)
             return
         self.phase = GUARD
@@ -223,7 +232,7 @@ class GraxiaState:
         return self.round_no // 2 + 1
 
     def copy(self) -> GraxiaState:
-        s = GraxiaState(self.config, self.rng.copy(), self.cat, self.sc, blank=False)
+        s = GraxiaState(self.config, self.rng.copy(), self.cat, self.sc, self.variant, blank=False)
         s.phase = self.phase
         s.round_no = self.round_no
         s.current = self.current

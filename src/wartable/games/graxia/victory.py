@@ -5,7 +5,6 @@ from __future__ import annotations
 from wartable.core.events import Event, emit
 
 from .catalog.tables import GUARDIAN, UnitType
-from .solo import awards as solo_awards
 from .state import (
     CARRIER,
     OVER,
@@ -33,7 +32,7 @@ def _cells(s: GraxiaState, terrain: str) -> list[int]:
 def on_capture(s: GraxiaState, cell: int, seat: int, prev: int, events: list[Event] | None) -> None:
     """§9.1 #1, #2: points each time a village or city tile is captured or recaptured."""
     if s.sc.solo:  # §9.2: the solo scenarios' points, lost settlements and objectives
-        solo_awards.after_capture(s, cell, prev, events)
+        s.variant.after_capture(s, cell, prev, events)
         return
     if s.phase < SETUP_PHASES:
         return
@@ -53,7 +52,7 @@ def on_eliminate(
     """§7 step 8 and each scenario's points for eliminated units."""
     sc = s.sc
     if sc.solo:
-        solo_awards.after_elimination(s, ut, seat, events)
+        s.variant.after_elimination(s, ut, seat, events)
     v = sc.victory
     pts = 0
     if v in ("two_cities", "king_of_the_castle"):
@@ -94,7 +93,7 @@ def end_of_round(s: GraxiaState, events: list[Event] | None) -> None:
     """Phase 4, Victory Determination, for the phasing player; then the turn limit."""
     sc = s.sc
     if sc.solo:
-        solo_awards.end_of_round(s, events)
+        s.variant.end_of_round(s, events)
         return
     v = sc.victory
     p = s.current

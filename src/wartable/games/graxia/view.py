@@ -27,7 +27,6 @@ from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .observe import guardian_in_hand, hidden_pools, open_piles
 from .setup import place_legal
-from .solo import setup as solo_setup
 from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_SPY0, GraxiaState
 
 
@@ -228,7 +227,7 @@ def determinize(
         s.npc = v.npc[:]
         s.solo = v.solo[:]
         s.gone = v.gone[:]
-        s.sc = solo_setup.scenario_of(s)  # solo-3: the chosen Home Row
+        s.sc = s.variant.scenario_of(s)  # solo-3: the chosen Home Row
     s.udeck = v.udeck[:]
     s.sdeck = v.sdeck[:]
     s.guard = v.guardians[:]
