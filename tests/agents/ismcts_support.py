@@ -21,6 +21,10 @@ TWO_PLAYER: dict[str, dict[str, Any]] = {
 # iterations per decision that keep whole games quick in every game
 SMALL_BUDGET: dict[str, int] = {"invasion": 4, "graxia": 4}
 
+# iterations of a search guided by the game's heuristic, for a few decisions: Skirm's
+# heuristic plays Monte Carlo duels itself (each guided iteration costs ~0.3 s)
+GUIDED_BUDGET: dict[str, int] = {**SMALL_BUDGET, "skirm": 6}
+
 
 def config_for(gid: str) -> dict[str, Any]:
     return TWO_PLAYER.get(gid, {})

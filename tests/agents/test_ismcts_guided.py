@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ismcts_support import SMALL_BUDGET, decision_states, hidden_dump
+from ismcts_support import GUIDED_BUDGET, decision_states, hidden_dump
 
 from wartable.agents.ismcts import ISMCTSAgent
 from wartable.agents.ismcts_tree import rewards_with_score_share
@@ -59,8 +59,7 @@ def test_guided_choice_unchanged_when_hidden_information_is_redrawn(gid: str) ->
     """The guide is asked on determinizations only: redrawing what the seat cannot
     see changes neither the move nor the root statistics."""
     game = get_game(gid)
-    # Skirm's heuristic plays Monte Carlo duels itself: each guided iteration costs ~0.3 s
-    budget = 6 if gid == "skirm" else SMALL_BUDGET.get(gid, 40)
+    budget = GUIDED_BUDGET.get(gid, 40)
     redrawn = 0
     states = [x for sd in (23, 24, 25, 26) for x in decision_states(gid, seed=sd, count=5)]
     for n, (state, seat) in enumerate(states):
