@@ -1,5 +1,5 @@
 """The solo set-up (§9.2 Solo Scenarios 1-6): the Non-Player's piles and units, and the
-Player's set-up decisions as actions of seat 0 (solo_setup.py)."""
+Player's set-up decisions as actions of seat 0 (solo/setup.py)."""
 
 from __future__ import annotations
 

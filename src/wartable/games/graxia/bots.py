@@ -296,7 +296,7 @@ class HeuristicAgent:
         if s.sc.solo:
             assert isinstance(observation, dict)  # a solo game's seat view is the dict
             lay = game.layout(s.config)
-            if ph == GUARD and not s.track[T_PEND]:  # the solo set-up (bots_solo.py)
+            if ph == GUARD and not s.track[T_PEND]:  # the solo set-up (solo/bots.py)
                 return bots_solo.decide_setup(
                     lay,
                     s,

@@ -1,6 +1,6 @@
 """The Graxia solo planner: a rollout search through the Non-Player's scripted round.
 
-In a solo scenario (§9.2) the Non-Player's round is rules (``npc.py``), deterministic given
+In a solo scenario (§9.2) the Non-Player's round is rules (``solo/npc.py``), deterministic given
 the state's generator and the Player's choices, so the Player's actions can be judged by what
 the Non-Player then does. For each decision the planner:
 
@@ -25,9 +25,10 @@ a portal is how a Solo 3 army crosses the map in time.
 
 The set-up is searched the same way (Solo 3's Home Row: all four rows; starting units: the
 best ``width`` by the heuristic's order), but deck building, which a one-round rollout cannot
-judge, follows ``bots_solo.filler_deck`` (strong starting units, weak filler the Non-Player
-draws), and Solo 5's spawns the heuristic's rule (furthest from the Player's units). Battle
-exchanges, sacrifices and Solo 2's lost cards are the heuristic's. Outside solo scenarios it is the heuristic. Budgets are counts, never time.
+judge, follows ``solo/bots.py``'s ``filler_deck`` (strong starting units, weak filler the
+Non-Player draws), and Solo 5's spawns the heuristic's rule (furthest from the Player's
+units). Battle exchanges, sacrifices and Solo 2's lost cards are the heuristic's. Outside
+solo scenarios it is the heuristic. Budgets are counts, never time.
 """
 
 from __future__ import annotations

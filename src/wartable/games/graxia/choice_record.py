@@ -16,8 +16,8 @@ from .state import T_PEND, T_PEND_Q, T_PEND_SEAT, T_PEND_X, T_PEND_Y, GraxiaStat
 
 NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN, PUSH = range(8)
 # the solo scenarios' kinds (§9.2): a card the Player loses or a unit it places
-# (solo_choices.py), the Player's choices in the non-player's turn (npc_choice.py), where a
-# unit displaced by a Solo 6 spawn retreats (solo_wave.py)
+# (solo/player_choices.py), the Player's choices in the non-player's turn
+# (solo/npc_choice.py), where a unit displaced by a Solo 6 spawn retreats (solo/wave.py)
 LOSE_CARD: Final = 8
 NPC_PLACE: Final = 9
 NPC_TILE: Final = 10

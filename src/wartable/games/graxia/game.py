@@ -66,7 +66,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     # ----- catalog and layout ------------------------------------------------------
     def catalog(self, config: GraxiaConfig) -> tuple[Catalog, Scenario]:
         cat = catalog_for(config.data_dir, config.flist_setup)
-        # the solo readings chosen by the config (§9.2; solo_options.py)
+        # the solo readings chosen by the config (§9.2; solo/options.py)
         return cat, scenario_with_options(scenario_for(cat, config.scenario), config)
 
     def layout(self, config: GraxiaConfig) -> Layout:

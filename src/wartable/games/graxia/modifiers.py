@@ -1,6 +1,6 @@
-"""The rules' modifier table: the numbers a scenario changes (§9.2): hand limits, card costs and health of the
-Player's chosen Home Row (Solo Scenario 3), and the extra damage of Solo Scenario 2's
-Non-Player and of Home-Row D's Blood Vigor.
+"""The rules' modifier table: the numbers a scenario changes (§9.2): hand limits, card costs
+and health of the Player's chosen Home Row (Solo Scenario 3), and the extra damage of Solo
+Scenario 2's Non-Player and of Home-Row D's Blood Vigor.
 
 Pure and cheap: the engine's hot paths (``board``, ``battle``, ``command``, ``effects``,
 ``turn``, ``choices``) call these; in a two-player game each returns the unchanged number.

@@ -430,7 +430,7 @@ def _phase_problems(s: GraxiaState) -> list[str]:
         return ["placement: nobody is left to place"]
     elif (
         ph == GUARD
-        and not s.sc.solo  # the solo set-up runs in this phase (solo_setup.py)
+        and not s.sc.solo  # the solo set-up runs in this phase (solo/setup.py)
         and s.guard[s.current] >= 0
         and not (s.track[T_PICKS] == 1 and s.guard[1 - s.current] >= 0)
     ):

@@ -69,7 +69,7 @@ def _scenario(sc: Scenario) -> dict[str, Any]:
     }
 
 
-# the config keys that change what a scenario's briefing says (solo_options.py)
+# the config keys that change what a scenario's briefing says (solo/options.py)
 READING_KEYS = ("solo1_removal", "solo_turn_limit")
 
 

@@ -23,7 +23,7 @@ def guardian_of(s: GraxiaState, seat: int) -> int:
 def begin(s: GraxiaState, events: list[Event] | None) -> None:
     """Build the decks, place pre-placed units, then ask for whatever the scenario leaves open."""
     sc = s.sc
-    if sc.solo:  # §9.2: the Non-Player's set-up and the Player's decisions (the state's variant: solo/setup.py)
+    if sc.solo:  # §9.2: the Non-Player's set-up, the Player's decisions (variant: solo/setup.py)
         s.variant.begin(s, events)
         return
     s.decks[0] = list(sc.unit_decks[0])

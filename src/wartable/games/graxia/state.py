@@ -52,7 +52,7 @@ STUN_LATER = 1024  # stunned during its own round: stunned on its next round
 STEALTH = 2048  # Stealth marker: no enemy ranged abilities or command spells (until its round)
 ANCHORED = 4096  # solo: a non-player unit that never moves (it still attacks and advances)
 ROUND_FLAGS = MOVED | ATTACKED | SHIELD_NOW | ABILITY | SUMMONED | BARRIER | EXTRA_MOVE
-HEAD_EAST = 8192  # solo-6: a non-player unit moving east in a straight line (npc_move.py)
+HEAD_EAST = 8192  # solo-6: a non-player unit moving east in a straight line (solo/npc_move.py)
 HEAD_WEST = 16384  # ... moving west
 FLAG_MASK = 32767
 
@@ -94,7 +94,7 @@ TRACK_LEN = 27
 NPC_UNITS, NPC_BATTLE, NPC_COMMAND = 1, 3, 4
 PILES = 5
 
-# the non-player driver's progress (indices into ``npc``, npc.py): the stage of its round,
+# the non-player driver's progress (indices into ``npc``, solo/npc.py): the stage of its round,
 # command cards played this round, battle cards drawn for the current battle (1), the unit
 # waiting for the Player's choice (cell, -1), its turns begun, the attacked cell chosen
 # (-1), the destination chosen (-1), the last Game Turn whose start was announced; then C
@@ -103,8 +103,8 @@ N_STAGE, N_PLAYED, N_BATTLE, N_MOVER, N_TURNS, N_FOE, N_DEST, N_GTURN = range(8)
 NPC_LEN = 8
 N_CELLS = NPC_LEN
 
-# solo scenario bookkeeping (indices into ``solo``; solo_rules.py/solo_awards.py,
-# solo_setup.py); after the SOLO_LEN named slots come C per-cell ints (bits: the
+# solo scenario bookkeeping (indices into ``solo``; solo/rules.py, solo/awards.py,
+# solo/setup.py); after the SOLO_LEN named slots come C per-cell ints (bits: the
 # once-per-game "took this tile" awards of side 0/1, solo-4/6)
 S_LOST, S_ROWS, S_D_USED, S_HOME, S_AWARD0, S_AWARD1, S_LOSE, S_QUEUE = range(8)
 S_QUNIT, S_VOLLEY, S_OBJ_LOST, S_SYPE, S_BOSS, S_PLACING, S_SETUP = range(8, 15)

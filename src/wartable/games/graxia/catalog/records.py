@@ -384,7 +384,7 @@ VictoryRule = Literal[
     "wintermere_pass",  # 2p-5
     "assassination",  # 2p-6
     "mana_destroyed",  # 9.3
-    "solo",  # 9.2: the scenario's own conditions (solo_rules.py), numbers in params
+    "solo",  # 9.2: the scenario's own conditions (solo/rules.py), numbers in params
 ]
 
 

@@ -1,8 +1,8 @@
 """The engine's compiled view of the Graxia data: flat, frozen, indexed records.
 
-The data package (``records.py``/``registry.py``, TOML under ``data/``) is validated
+The data package (``records.py``/``loading.py``, TOML under ``data/``) is validated
 pydantic; this module turns it into small frozen records the rules read in hot loops:
-unit types, spells and scenarios indexed by integers. ``adapter.py`` builds a
+unit types, spells and scenarios indexed by integers. ``building.py`` builds a
 ``Catalog`` from the registry; tests may build one by hand.
 """
 
@@ -141,7 +141,7 @@ class NpcSpec:
     battle_draws: int = 1  # cards drawn per battle
     units: tuple[tuple[int, int], ...] = ()  # (unit type id, cell) starting units
     movement: str = "static"  # "static" | "home_row" | "centre" | "horizontal" | "approach"
-    rules: tuple[str, ...] = ()  # named special rules for solo_rules.py
+    rules: tuple[str, ...] = ()  # named special rules for solo/rules.py
     # set-up spawns: a non-player unit from its unit deck on every cell of these terrains
     # (not Player-controlled); ``spawn_choice``: the Player picks one cell per terrain instead
     spawn_terrain: tuple[str, ...] = ()

@@ -1,7 +1,7 @@
 """The heuristic bot's side of the solo scenarios (§9.2): the Player's set-up decisions and
 what each scenario's objectives are worth.
 
-Set-up (phase ``GUARD`` of a solo game, ``solo_setup.py``) is decided from the legal actions
+Set-up (phase ``GUARD`` of a solo game, ``setup.py``) is decided from the legal actions
 and the observation alone (no determinized state is played on: the set-up's choices read the
 Player's own piles, which a determinization may shuffle with the Non-Player's):
 
