@@ -6,7 +6,7 @@ from typing import Any
 
 from wartable.core.rng import Rng
 from wartable.games.graxia.game import GraxiaGame
-from wartable.games.graxia.state import COMMAND, RELIC, SHIELD, T_PEND, GraxiaState
+from wartable.games.graxia.state import COMMAND, RELIC, SHIELD, GraxiaState
 
 GAME = GraxiaGame()
 
@@ -56,7 +56,7 @@ def act(
     unless ``window``, the other seat passes there at once (the tests of other rules)."""
     who = GAME.to_act(s)[0] if seat is None else seat
     events = GAME.apply(s, who, text)
-    if text == "end" and not window and s.phase == RELIC and not s.track[T_PEND]:
+    if text == "end" and not window and s.phase == RELIC and not s.track.pend_kind:
         events += GAME.apply(s, 1 - s.current, "pass")
     return events
 

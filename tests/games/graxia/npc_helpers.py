@@ -25,7 +25,7 @@ def npc_turn(scenario: str, turn: int = 5, **spec: Any) -> GraxiaState:
     s.discards = [[], [], [], [], []]
     s.udeck = [0, 0]
     s.sdeck = [2, 3]
-    s.npc[7] = turn  # the Player's turn start already announced
+    s.npc.announced_turn = turn  # the Player's turn start already announced
     return s
 
 

@@ -10,8 +10,6 @@ from wartable.games.graxia import battle
 from wartable.games.graxia.catalog.tables import MAG, PHYS, UnitType
 from wartable.games.graxia.state import (
     B_ADVANCE,
-    B_BV0,
-    B_BV1,
     B_EXCH,
     B_RETREAT,
     B_SAC,
@@ -63,18 +61,18 @@ def test_section_8_battle_example_every_printed_number() -> None:
     assert not s.flags[a] & SHIELD
     # Step 1a: columns -2 -> 4; step 1b: two supporters +6 -> 10
     assert s.phase == B_EXCH
-    assert (s.bat[B_BV0], s.bat[B_BV1]) == (10, 2)
+    assert (s.bat.bv0, s.bat.bv1) == (10, 2)
     # Step 2A: Zealotry (2 mana): 12 and 0
     act(s, "use Zealotry", 0)
-    assert (s.bat[B_BV0], s.bat[B_BV1]) == (12, 0)
+    assert (s.bat.bv0, s.bat.bv1) == (12, 0)
     assert s.mana[0] == mana[0] - 2
     # Step 2B: Berserk: 3 wounds on the Impalers, BV 10
     act(s, "use Berserk", 1)
-    assert s.bat[B_BV1] == 10
+    assert s.bat.bv1 == 10
     assert s.wounds[d] == 3
     # Step 2C: Mana Surge (3 mana): 17
     act(s, "spell Mana Surge", 0)
-    assert s.bat[B_BV0] == 17
+    assert s.bat.bv0 == 17
     assert s.mana[0] == mana[0] - 5
     # Step 2D: Chain Lightning (4 mana): Miners 8 -> 5, shielded Jade Council 6 -> 5, shield gone
     act(s, "spell Chain Lightning", 1)
@@ -90,7 +88,7 @@ def test_section_8_battle_example_every_printed_number() -> None:
     act(s, "bluff", 1)
     assert s.phase == B_SAC  # nothing is revealed until both have committed
     act(s, "sacrifice Scout defence", 0)
-    assert (s.bat[B_BV0], s.bat[B_BV1]) == (17, 7)  # the defender's final BV is 7
+    assert (s.bat.bv0, s.bat.bv1) == (17, 7)  # the defender's final BV is 7
     # Step 4: wounds 9 - 2 (shield) = 7 on the Impalers, 4 on the Crusaders
     assert s.wounds[d] == 3 + 7
     assert s.wounds[a] == 4
@@ -235,10 +233,10 @@ def test_section_7_step_10_advance_after_elimination() -> None:
 
 def test_section_7_step_6_bewitch_leaves_only_the_bluff() -> None:
     s, a, d, _, _ = section_8_position()
-    s.bat[10] = 0
+    s.bat.no_sacrifice = 0
     txt = s.sc.board.text
     act(s, f"attack {txt(a)} {txt(d)}")
-    s.bat[10] = 1 << 1  # the defender is bewitched
+    s.bat.no_sacrifice = 1 << 1  # the defender is bewitched
     act(s, "pass", 0)
     act(s, "pass", 1)
     assert legal_texts(s, 1) == ["bluff"]

@@ -24,7 +24,7 @@ from wartable.games.graxia.bots_duel import (
     ranked,
 )
 from wartable.games.graxia.hidden import scramble
-from wartable.games.graxia.state import COMMAND, OVER, T_HOLD0, T_WINNER, GraxiaState
+from wartable.games.graxia.state import COMMAND, OVER, GraxiaState
 from wartable.server.bot_limits import BotLimits, check_bot_spec
 from wartable.server.errors import Unprocessable
 from wartable.sim.ratings import PairResult, fit_elo
@@ -95,14 +95,14 @@ def test_duel_value_counts_the_scenarios_victory_terms() -> None:
     worse for the other seat; a victory point more is better; a won game beats anything."""
     s = _command_position("2p-1", 3, 2, 0)
     held = s.copy()
-    held.track[T_HOLD0] += 1
+    held.track.cities_held0 += 1
     assert duel_value(held, 0) > duel_value(s, 0)
     assert duel_value(held, 1) < duel_value(s, 1)
     ahead = s.copy()
     ahead.vp[0] += 2
     assert duel_value(ahead, 0) > duel_value(s, 0)
     won = s.copy()
-    won.phase, won.track[T_WINNER] = OVER, 0
+    won.phase, won.track.winner = OVER, 0
     assert duel_value(won, 0) > duel_value(held, 0) and duel_value(won, 1) < duel_value(s, 1)
 
 

@@ -6,7 +6,7 @@ from graxia_helpers import GAME, blank, give, put
 
 from wartable.core.rng import Rng
 from wartable.games.graxia.hidden import scramble
-from wartable.games.graxia.state import T_GFELL0, GraxiaState
+from wartable.games.graxia.state import GraxiaState
 
 
 def _fallen_guardian() -> GraxiaState:
@@ -15,7 +15,7 @@ def _fallen_guardian() -> GraxiaState:
     put(s, plains[0], "Blood Crusaders", 0)
     put(s, plains[-1], "Blood Crusaders", 1)
     s.hands[1].append(s.guard[1])  # §5.1: an eliminated Guardian returns to the hand
-    s.track[T_GFELL0 + 1] = s.round_no - 1
+    s.track.guardian_fell1 = s.round_no - 1
     give(s, 1, "Scout", "Blood Crusaders")
     s.decks[0] = [s.cat.unit_index["Blood Crusaders"]] * 5
     assert GAME.invariants(s) == []

@@ -10,6 +10,7 @@ from graxia_helpers import GAME, blank, inner, put
 
 from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
+from wartable.games.graxia.state_records import BATTLE_FIELDS, TRACK_FIELDS
 
 
 def _mid_game(seed: int = 3) -> Any:
@@ -144,19 +145,18 @@ def test_sacrifice_buffers_hold_one_card_in_hand_or_the_bluff() -> None:
 
 def test_track_entries_in_their_own_ranges() -> None:
     """Cells, seats, unit types and rounds kept in ``track`` must name real ones."""
-    from wartable.games.graxia import state as graxia_state
 
     s = _mid_game()
     bad = [
-        (graxia_state.T_FIRST, 99),
-        (graxia_state.T_TELEPORT, -1),
-        (graxia_state.T_TELEPORT, 10**6),
-        (graxia_state.T_REASON, 99),
-        (graxia_state.T_WINNER, 2),
-        (graxia_state.T_SPY0, 10**6),
-        (graxia_state.T_BANNER0, -2),
-        (graxia_state.T_GFELL1, 10**6),
-        (graxia_state.T_DISCOUNT, 5),
+        (TRACK_FIELDS.index("first_seat"), 99),
+        (TRACK_FIELDS.index("teleport_to"), -1),
+        (TRACK_FIELDS.index("teleport_to"), 10**6),
+        (TRACK_FIELDS.index("reason"), 99),
+        (TRACK_FIELDS.index("winner"), 2),
+        (TRACK_FIELDS.index("spy0"), 10**6),
+        (TRACK_FIELDS.index("banner0"), -2),
+        (TRACK_FIELDS.index("guardian_fell1"), 10**6),
+        (TRACK_FIELDS.index("discount_used"), 5),
     ]
     for i, v in bad:
         _refused(s, lambda d, i=i, v=v: d["track"].__setitem__(i, v), "track")
@@ -165,19 +165,18 @@ def test_track_entries_in_their_own_ranges() -> None:
 def test_battle_entries_in_their_own_ranges() -> None:
     """§7: the battle record names two tiles, a side to act, a side bound to win (Destined),
     bewitched sides: each entry must be one of those."""
-    from wartable.games.graxia import state as graxia_state
 
     s = _mid_game()
     bad = [
-        (graxia_state.B_DESTINED, 99),
-        (graxia_state.B_DESTINED, -1),
-        (graxia_state.B_ACTOR, 2),
-        (graxia_state.B_ATT, -1),
-        (graxia_state.B_DEF, 10**6),
-        (graxia_state.B_BEWITCH, 4),
-        (graxia_state.B_PASSES, 3),
-        (graxia_state.B_USED0, -1),
-        (graxia_state.B_SAC1, 2),
+        (BATTLE_FIELDS.index("destined"), 99),
+        (BATTLE_FIELDS.index("destined"), -1),
+        (BATTLE_FIELDS.index("actor"), 2),
+        (BATTLE_FIELDS.index("attacker"), -1),
+        (BATTLE_FIELDS.index("defender"), 10**6),
+        (BATTLE_FIELDS.index("no_sacrifice"), 4),
+        (BATTLE_FIELDS.index("passes"), 3),
+        (BATTLE_FIELDS.index("used0"), -1),
+        (BATTLE_FIELDS.index("spare"), 2),
     ]
     for i, v in bad:
         _refused(s, lambda d, i=i, v=v: d["battle"].__setitem__(i, v), "battle")
@@ -187,20 +186,22 @@ def test_pending_choices_and_relic_windows_are_checked_on_load() -> None:
     """§5.4 Aura of Reflection: a pending reflection must name a tile of the map and wounds;
     §5.0: a relic window is open only in the relic step."""
     from wartable.games.graxia import choices
-    from wartable.games.graxia import state as graxia_state
 
     s = _mid_game()
 
     def reflect_off_map(d: dict[str, Any]) -> None:
         t = d["track"]
         (
-            t[graxia_state.T_PEND],
-            t[graxia_state.T_PEND_SEAT],
-            t[graxia_state.T_PEND_X],
-            t[graxia_state.T_PEND_Y],
+            t[TRACK_FIELDS.index("pend_kind")],
+            t[TRACK_FIELDS.index("pend_seat")],
+            t[TRACK_FIELDS.index("pend_x")],
+            t[TRACK_FIELDS.index("pend_y")],
         ) = choices.REFLECT, 0, 999, 2
 
-    for change in (reflect_off_map, lambda d: d["track"].__setitem__(graxia_state.T_WINDOW, 1)):
+    for change in (
+        reflect_off_map,
+        lambda d: d["track"].__setitem__(TRACK_FIELDS.index("relic_window"), 1),
+    ):
         data = json.loads(json.dumps(GAME.state_to_json(s)))
         change(data)
         with pytest.raises(PositionError, match="impossible position"):

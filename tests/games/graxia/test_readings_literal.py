@@ -13,7 +13,8 @@ from npc_helpers import player_turn
 
 from wartable.core.errors import IllegalAction, PositionError
 from wartable.games.graxia import actions as acts
-from wartable.games.graxia.state import B_ADVANCE, B_BV1, B_EXCH, DRAW, OVER, T_PORTAL, GraxiaState
+from wartable.games.graxia.state import B_ADVANCE, B_EXCH, DRAW, OVER, GraxiaState
+from wartable.games.graxia.state_records import TRACK_FIELDS
 
 
 def _portal_tiles(texts: list[str]) -> set[str]:
@@ -166,9 +167,9 @@ def test_section_5_4_berserk_costs_three_wounds_and_no_mana_by_default() -> None
     txt = s.sc.board.text
     act(s, f"attack {txt(a)} {txt(d)}")
     act(s, "use Zealotry", 0)
-    mana, bv = s.mana[1], s.bat[B_BV1]
+    mana, bv = s.mana[1], s.bat.bv1
     act(s, "use Berserk", 1)
-    assert s.mana[1] == mana and s.wounds[d] == 3 and s.bat[B_BV1] == bv + 10
+    assert s.mana[1] == mana and s.wounds[d] == 3 and s.bat.bv1 == bv + 10
 
 
 # ----- §9.2 standard reinforcements ---------------------------------------------------------
@@ -253,10 +254,10 @@ def test_section_5_1_a_half_used_removal_with_two_portals_is_refused() -> None:
     _guardian_at(s, "2,4")
     s.portal[cell(s, "3,4")] = s.portal[cell(s, "0,5")] = 0
     data = GAME.state_to_json(s)
-    data["track"][T_PORTAL] = 2
+    data["track"][TRACK_FIELDS.index("portal_power")] = 2
     with pytest.raises(PositionError, match="one of two portals removed"):
         GAME.state_from_json(s.config, data)
-    data["track"][T_PORTAL] = 3
+    data["track"][TRACK_FIELDS.index("portal_power")] = 3
     with pytest.raises(PositionError, match="track"):
         GAME.state_from_json(s.config, data)
 

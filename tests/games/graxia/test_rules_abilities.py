@@ -7,7 +7,7 @@ from typing import Any
 from graxia_helpers import act, blank, give, inner, legal_texts, put, terrain_cells
 
 from wartable.games.graxia import board as map_rules
-from wartable.games.graxia.state import B_BV0, B_BV1, B_RETREAT, BARRIER, STUNNED
+from wartable.games.graxia.state import B_RETREAT, BARRIER, STUNNED
 
 
 def _near(s, c, d, terrain=("plains",)):  # type: ignore[no-untyped-def]
@@ -115,7 +115,7 @@ def test_section_5_4_acid_claws_adds_two_wounds_at_step_7() -> None:
     put(s, a, "Acid Crawlers", 0)
     put(s, d, "Flesh Impalers", 1)
     act(s, f"attack {b.text(a)} {b.text(d)}")
-    bv = s.bat[B_BV0]
+    bv = s.bat.bv0
     act(s, "use Acid Claws", 0)
     act(s, "pass", 1)
     act(s, "pass", 0)
@@ -133,12 +133,12 @@ def test_section_5_4_blood_thirst_plus_3_against_a_wounded_enemy() -> None:
     put(s, a, "Thrag Skullsplitter", 0)
     put(s, d, "Flesh Impalers", 1)
     act(s, f"attack {b.text(a)} {b.text(d)}")
-    fresh = s.bat[B_BV0]
+    fresh = s.bat.bv0
     s2 = blank()
     put(s2, a, "Thrag Skullsplitter", 0)
     put(s2, d, "Flesh Impalers", 1, wounds=1)
     act(s2, f"attack {b.text(a)} {b.text(d)}")
-    assert s2.bat[B_BV0] == fresh + 3
+    assert s2.bat.bv0 == fresh + 3
 
 
 def test_section_5_4_bedazzle_stuns_an_enemy_unit() -> None:
@@ -188,7 +188,7 @@ def test_section_5_4_destined_for_greatness_wins_regardless() -> None:
     act(s, "bluff", 0)
     act(s, "bluff", 1)
     assert s.phase == B_RETREAT  # the defender must retreat although it took fewer wounds
-    assert s.bat[14] < s.bat[15]  # wounds inflicted by the attacker < by the defender
+    assert s.bat.wounds0 < s.bat.wounds1  # wounds inflicted by the attacker < by the defender
 
 
 def test_section_5_4_chain_lightning_eliminating_a_supporter_scores_and_withdraws_support() -> None:
@@ -202,11 +202,11 @@ def test_section_5_4_chain_lightning_eliminating_a_supporter_scores_and_withdraw
     put(s, sup, "Miners of the Deep", 0, wounds=6)
     give(s, 1, "Chain Lightning")
     act(s, f"attack {b.text(a)} {b.text(d)}")
-    before = s.bat[B_BV0]
+    before = s.bat.bv0
     act(s, "pass", 0)
     act(s, "spell Chain Lightning", 1)
     assert s.unit[sup] < 0
-    assert s.bat[B_BV0] == before - 3
+    assert s.bat.bv0 == before - 3
     assert s.vp[1] == 1
 
 
@@ -215,14 +215,14 @@ def test_section_5_4_mists_of_confusion_and_orb_of_orlock() -> None:
     b, a, d = crusaders_against_impalers(s)
     give(s, 1, "Mists of Confusion", "Orb of Orlock")
     act(s, f"attack {b.text(a)} {b.text(d)}")
-    before = s.bat[B_BV0]
+    before = s.bat.bv0
     act(s, "pass", 0)
     act(s, "spell Orb of Orlock", 1)
-    assert s.bat[B_BV0] == max(0, before - 4)
+    assert s.bat.bv0 == max(0, before - 4)
     act(s, "pass", 0)
     act(s, "spell Mists of Confusion", 1)
     assert "use Zealotry" not in legal_texts(s, 0)
-    assert s.bat[B_BV1] >= 0
+    assert s.bat.bv1 >= 0
 
 
 def test_section_3_stealth_marker_hides_from_enemy_ranged_attacks_until_its_next_round() -> None:
@@ -291,10 +291,10 @@ def test_section_5_4_mind_control_turns_a_supporter() -> None:
     put(s, sup, "Miners of the Deep", 0)
     give(s, 1, "Mind Control")
     act(s, f"attack {b.text(a)} {b.text(d)}")
-    before = (s.bat[B_BV0], s.bat[B_BV1])
+    before = (s.bat.bv0, s.bat.bv1)
     act(s, "pass", 0)
     act(s, "spell Mind Control", 1)
-    assert (s.bat[B_BV0], s.bat[B_BV1]) == (before[0] - 3, before[1] + 3)
+    assert (s.bat.bv0, s.bat.bv1) == (before[0] - 3, before[1] + 3)
 
 
 def test_section_5_4_blood_thirst_fires_once_when_an_enemy_supporter_is_wounded() -> None:
@@ -308,13 +308,13 @@ def test_section_5_4_blood_thirst_fires_once_when_an_enemy_supporter_is_wounded(
     put(s, sup, "Miners of the Deep", 0)
     give(s, 1, "Chain Lightning", "Chain Lightning")
     act(s, f"attack {b.text(a)} {b.text(d)}")
-    before = s.bat[B_BV1]
+    before = s.bat.bv1
     act(s, "pass", 0)
     act(s, "spell Chain Lightning", 1)
-    assert s.bat[B_BV1] == before + 3
+    assert s.bat.bv1 == before + 3
     act(s, "pass", 0)
     act(s, "spell Chain Lightning", 1)
-    assert s.bat[B_BV1] == before + 3  # once per battle
+    assert s.bat.bv1 == before + 3  # once per battle
 
 
 def test_mists_of_confusion_leaves_the_opponent_only_passes() -> None:

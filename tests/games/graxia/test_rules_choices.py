@@ -9,7 +9,7 @@ from pathlib import Path
 from graxia_helpers import GAME, act, blank, give, inner, legal_texts, put
 
 from wartable.games.graxia.catalog.loading import DATA_DIR
-from wartable.games.graxia.state import B_BV0, B_BV1, BUY, COMMAND, EXTRA_MOVE, RELIC, GraxiaState
+from wartable.games.graxia.state import BUY, COMMAND, EXTRA_MOVE, RELIC, GraxiaState
 
 
 def _plains_at(s: GraxiaState, c: int, d: int) -> int:
@@ -259,13 +259,13 @@ def test_section_5_4_mind_control_the_caster_chooses_the_enemy_supporter() -> No
         put(s, n, "Miners of the Deep", 0)
     give(s, 1, "Mind Control")
     act(s, f"attack {b.text(a)} {b.text(d)}")
-    before = (s.bat[B_BV0], s.bat[B_BV1])
+    before = (s.bat.bv0, s.bat.bv1)
     act(s, "pass", 0)
     act(s, "spell Mind Control", 1)
     assert GAME.to_act(s) == (1,)
     assert sorted(legal_texts(s)) == sorted(f"target {b.text(n)}" for n in sups)
     act(s, f"target {b.text(sups[1])}")
-    assert (s.bat[B_BV0], s.bat[B_BV1]) == (before[0] - 3, before[1] + 3)
+    assert (s.bat.bv0, s.bat.bv1) == (before[0] - 3, before[1] + 3)
     assert s.sup == [sups[0]]
     assert GAME.to_act(s) == (0,)  # the exchanges go on
 
@@ -273,7 +273,6 @@ def test_section_5_4_mind_control_the_caster_chooses_the_enemy_supporter() -> No
 def test_pending_choice_and_relic_window_checks_for_positions() -> None:
     """choices.problems / relics.problems: the fields a position may hold for them."""
     from wartable.games.graxia import choices, relics
-    from wartable.games.graxia.state import T_PEND, T_PEND_SEAT, T_PEND_X, T_WINDOW
 
     s = blank()
     give(s, 0, "Dark Summoning")
@@ -282,14 +281,14 @@ def test_pending_choice_and_relic_window_checks_for_positions() -> None:
     act(s, "spell Dark Summoning")
     assert choices.problems(s) == [] and relics.problems(s) == []
     t = s.copy()
-    t.track[T_PEND_SEAT] = 2
+    t.track.pend_seat = 2
     assert choices.problems(t)
     t = s.copy()
     t.discards[t.sdeck[0]].clear()  # nothing left to take: nobody could act
     assert choices.problems(t)
     t = s.copy()
-    t.track[T_PEND] = t.track[T_PEND_SEAT] = t.track[T_PEND_X] = 0
-    t.track[T_WINDOW] = 1  # a window outside the relic phase
+    t.track.pend_kind = t.track.pend_seat = t.track.pend_x = 0
+    t.track.relic_window = 1  # a window outside the relic phase
     assert relics.problems(t)
 
 

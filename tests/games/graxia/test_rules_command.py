@@ -8,7 +8,7 @@ from graxia_helpers import GAME, act, blank, give, inner, legal_texts, put, terr
 from wartable.core.errors import IllegalAction
 from wartable.games.graxia import board as map_rules
 from wartable.games.graxia.command import summon_cost
-from wartable.games.graxia.state import ABILITY, SHIELD, SUMMONED, T_PORTAL
+from wartable.games.graxia.state import ABILITY, SHIELD, SUMMONED
 
 
 def test_section_6_a_move_one_tile_leaves_a_banner_and_takes_the_new_tile() -> None:
@@ -159,7 +159,7 @@ def test_section_5_1_portals_cost_8_not_on_the_first_round_and_link_tiles() -> N
     if s.unit[a] < 0:
         put(s, a, "Blood Crusaders", 0)
         assert f"move {s.sc.board.text(a)} {s.sc.board.text(c)}" in legal_texts(s)
-    s.track[T_PORTAL] = 0  # a new round: the Guardian may use its portal power again
+    s.track.portal_power = 0  # a new round: the Guardian may use its portal power again
     act(s, f"portal {s.sc.board.text(a)} {s.sc.board.text(a)}")  # remove one, then the other
     act(s, f"portal {s.sc.board.text(c)} {s.sc.board.text(c)}")
     assert s.portal[a] == -1 and s.portal[c] == -1

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from graxia_helpers import GAME, act, blank, give, legal_texts, put
 
-from wartable.games.graxia.state import CARRIER, DRAFT, OVER, PLACE, T_BANNER0
+from wartable.games.graxia.state import CARRIER, DRAFT, OVER, PLACE
 
 
 def test_section_9_1_3_a_unit_entering_its_banner_tile_picks_it_up_and_does_nothing_else() -> None:
     s = blank("2p-3")
     b = s.sc.board
     banner = s.sc.banners[0]
-    assert banner >= 0 and s.track[T_BANNER0] == banner
+    assert banner >= 0 and s.track.banner0 == banner
     n = next(x for x in b.nbr[banner] if s.sc.terrain[x] not in ("mountains", "boulder_fields"))
     put(s, n, "Blood Crusaders", 0)
     act(s, f"move {b.text(n)} {b.text(banner)}")
@@ -29,7 +29,7 @@ def test_section_9_1_3_bearers_cannot_attack_or_shield_and_drop_the_banner_when_
     c = next(x for x in range(b.size) if len(b.nbr[x]) == 6 and s.sc.terrain[x] == "plains")
     put(s, c, "Blood Crusaders", 0)
     s.flags[c] |= CARRIER
-    s.track[T_BANNER0] = c
+    s.track.banner0 = c
     enemy = b.nbr[c][0]
     put(s, enemy, "Flesh Impalers", 1)
     texts = legal_texts(s)
@@ -41,7 +41,7 @@ def test_section_9_1_3_bearers_cannot_attack_or_shield_and_drop_the_banner_when_
     from wartable.games.graxia import board as map_rules
 
     map_rules.eliminate(s, c, 1, None)
-    assert s.track[T_BANNER0] == c  # the banner lies where its bearer fell
+    assert s.track.banner0 == c  # the banner lies where its bearer fell
 
 
 def test_section_9_1_3_bringing_the_banner_to_the_enemy_banner_location_wins() -> None:
@@ -49,7 +49,7 @@ def test_section_9_1_3_bringing_the_banner_to_the_enemy_banner_location_wins() -
     target = s.sc.banners[1]
     put(s, target, "Blood Crusaders", 0)
     s.flags[target] |= CARRIER
-    s.track[T_BANNER0] = target
+    s.track.banner0 = target
     act(s, "end")
     while s.phase != OVER and s.current == 0:
         act(s, "end")

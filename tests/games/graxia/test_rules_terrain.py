@@ -7,7 +7,7 @@ from graxia_helpers import act, blank, inner, legal_texts, put, terrain_cells
 
 from wartable.games.graxia import battle
 from wartable.games.graxia import board as map_rules
-from wartable.games.graxia.state import B_BV0, B_BV1, STUNNED
+from wartable.games.graxia.state import STUNNED
 
 
 def _battle_values(scenario: str, terrain: str, attacker: str, defender: str) -> tuple[int, int]:
@@ -27,7 +27,7 @@ def _battle_values(scenario: str, terrain: str, attacker: str, defender: str) ->
     put(s, a, attacker, 0)
     put(s, d, defender, 1)
     act(s, f"attack {b.text(a)} {b.text(d)}")
-    return s.bat[B_BV0], s.bat[B_BV1]
+    return s.bat.bv0, s.bat.bv1
 
 
 def _base(attacker: str, defender: str) -> tuple[int, int]:

@@ -92,7 +92,7 @@ def test_section_9_1_scenario_1_turn_limit_points_then_tiles_then_a_tie() -> Non
 def test_section_9_1_scenario_6_eliminating_the_spy_wins() -> None:
     s = blank("2p-6", turn=3, seat=0)
     spy = s.cat.unit_index["Blood Crusaders"]
-    s.track[6 + 1] = spy
+    s.track.spy1 = spy
     c = s.sc.home[1][0]
     put(s, c, "Blood Crusaders", 1)
     map_rules.eliminate(s, c, 0, None)

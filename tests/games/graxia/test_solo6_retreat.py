@@ -20,7 +20,7 @@ from wartable.core.rng import Rng
 from wartable.games.graxia.bots import HeuristicAgent
 from wartable.games.graxia.solo import rules as solo_rules
 from wartable.games.graxia.solo import wave as solo_wave
-from wartable.games.graxia.state import T_PEND, T_PEND_SEAT, T_PEND_X, T_PEND_Y, GraxiaState
+from wartable.games.graxia.state import GraxiaState
 
 WAVE = ("2,-1", "2,1", "3,1")
 
@@ -48,7 +48,7 @@ def test_two_retreat_tiles_the_player_chooses_and_the_wave_goes_on_9_2_solo_6_7_
     s = _turn_2("1,0")
     events: list[dict[str, Any]] = []
     solo_rules.npc_turn_start(s, events)
-    assert s.track[T_PEND] == solo_wave.RETREAT_TO and s.track[T_PEND_SEAT] == 0
+    assert s.track.pend_kind == solo_wave.RETREAT_TO and s.track.pend_seat == 0
     assert GAME.to_act(s) == (0,)
     options = legal_texts(s, 0)
     assert options == ["target 3,-1", "target 2,0"]
@@ -56,7 +56,7 @@ def test_two_retreat_tiles_the_player_chooses_and_the_wave_goes_on_9_2_solo_6_7_
     assert s.wounds[cell(s, "2,-1")] == 3 and s.owner[cell(s, "2,-1")] == 0
     assert _owners(s, WAVE) == [0, -1, -1]  # the wave waits for the answer
     events = play(s, options[1])
-    assert not s.track[T_PEND]
+    assert not s.track.pend_kind
     dest = cell(s, "2,0")
     assert s.cat.units[s.unit[dest]].name == "Mammoth"
     assert s.owner[dest] == 0 and s.wounds[dest] == 3 and s.ctrl[dest] == 0
@@ -69,7 +69,7 @@ def test_one_retreat_tile_no_question_9_2_solo_6_7_step_9() -> None:
     """§9.2 Solo Scenario 6: one free tile (3,-1): the unit retreats there at once."""
     s = _turn_2("1,0", "2,0")
     solo_rules.npc_turn_start(s, [])
-    assert not s.track[T_PEND]
+    assert not s.track.pend_kind
     dest = cell(s, "3,-1")
     assert s.owner[dest] == 0 and s.wounds[dest] == 3
     assert _owners(s, WAVE) == [1, 1, 1]
@@ -81,7 +81,7 @@ def test_no_retreat_tile_eliminated_9_2_solo_6() -> None:
     s = _turn_2("1,0", "2,0", "3,-1")
     events: list[dict[str, Any]] = []
     solo_rules.npc_turn_start(s, events)
-    assert not s.track[T_PEND]
+    assert not s.track.pend_kind
     assert kinds(events, "retreat_blocked") and not kinds(events, "retreat")
     assert _owners(s, WAVE) == [1, 1, 1] and s.vp[1] == 5
 
@@ -93,7 +93,7 @@ def test_the_choice_avoids_the_rest_of_the_wave_9_2_solo_6() -> None:
     s.decks[s.udeck[1]] = [s.cat.unit_index["Orc Raiders"]] * 10
     put(s, cell(s, "2,1"), "Mammoth", 0)
     solo_rules.npc_turn_start(s, [])
-    assert s.track[T_PEND] == solo_wave.RETREAT_TO
+    assert s.track.pend_kind == solo_wave.RETREAT_TO
     options = legal_texts(s, 0)
     assert "target 3,1" not in options and len(options) == 5
 
@@ -107,28 +107,28 @@ def test_a_pending_retreat_survives_copy_and_json_9_2_solo_6() -> None:
         assert legal_texts(t, 0) == ["target 3,-1", "target 2,0"]
         play(t, "target 3,-1")
         assert _owners(t, WAVE) == [1, 1, 1] and t.owner[cell(t, "3,-1")] == 0
-    assert s.track[T_PEND] == solo_wave.RETREAT_TO  # the original is untouched
+    assert s.track.pend_kind == solo_wave.RETREAT_TO  # the original is untouched
 
 
 @pytest.mark.parametrize(
     ("slot", "value"),
     [
-        (T_PEND_X, 999),
-        (T_PEND_X, -1),
-        (T_PEND_X, 3),
-        (T_PEND_Y, 1),
-        (T_PEND_Y, 7),
-        (T_PEND_SEAT, 1),
+        ("pend_x", 999),
+        ("pend_x", -1),
+        ("pend_x", 3),
+        ("pend_y", 1),
+        ("pend_y", 7),
+        ("pend_seat", 1),
     ],
 )
-def test_a_damaged_pending_retreat_is_refused_9_2_solo_6(slot: int, value: int) -> None:
+def test_a_damaged_pending_retreat_is_refused_9_2_solo_6(slot: str, value: int) -> None:
     """A saved position whose pending retreat names no Player unit on the wave's tile, a
     wrong place in the wave or the Non-Player's seat is refused (untrusted input)."""
     s = _turn_2("1,0")
     solo_rules.npc_turn_start(s, [])
     data = GAME.state_to_json(s)
     GAME.state_from_json(s.config, data)  # the undamaged one loads
-    s.track[slot] = value
+    setattr(s.track, slot, value)
     with pytest.raises(PositionError):
         GAME.state_from_json(s.config, GAME.state_to_json(s))
 

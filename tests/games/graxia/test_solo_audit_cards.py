@@ -10,7 +10,8 @@ from npc_helpers import kinds, npc_turn, player_turn, run, spell
 
 from wartable.core.errors import WartableError
 from wartable.games.graxia.solo import rules as solo_rules
-from wartable.games.graxia.state import N_CELLS, N_MOVER, NPC_BATTLE, S_LOSE, T_PEND
+from wartable.games.graxia.state import NPC_BATTLE
+from wartable.games.graxia.state_records import NPC_FIELDS, SOLO_FIELDS
 
 
 def test_no_free_spell_cards_for_the_non_player_9_2_battle_spell_card_deck() -> None:
@@ -24,7 +25,7 @@ def test_no_free_spell_cards_for_the_non_player_9_2_battle_spell_card_deck() -> 
     s.sdeck = [2, NPC_BATTLE]
     put(s, cell(s, "0,5"), "Mammoth", 0)  # far from everything: no battle
     events = run(s)
-    while GAME.to_act(s) == (0,) and s.current == 1 and not s.track[T_PEND]:
+    while GAME.to_act(s) == (0,) and s.current == 1 and not s.track.pend_kind:
         assert legal_texts(s) == ["pass"]  # the Player's relic window
         events += GAME.apply(s, 0, "pass")
     assert s.current == 0 and s.turn == 2
@@ -40,7 +41,7 @@ def _pending_tile_choice() -> tuple[object, dict]:
     put(s, cell(s, "3,-1"), "Gold Knights of Mir", 1)
     put(s, cell(s, "3,1"), "Miners of the Deep", 0)
     run(s)
-    assert s.track[T_PEND]
+    assert s.track.pend_kind
     return s, GAME.state_to_json(s)
 
 
@@ -50,14 +51,14 @@ def test_a_damaged_pending_non_player_move_is_refused_9_2() -> None:
     clear error (a WartableError, one line), never loaded to break later."""
     s, data = _pending_tile_choice()
     n = s.sc.board.size
-    mover = data["npc"][N_MOVER]
+    mover = data["npc"][NPC_FIELDS.index("mover")]
     assert s.owner[mover] == 1
     bad_mover = dict(data, npc=list(data["npc"]))
-    bad_mover["npc"][N_MOVER] = cell(s, "0,0")  # an empty tile
+    bad_mover["npc"][NPC_FIELDS.index("mover")] = cell(s, "0,0")  # an empty tile
     occupied = dict(data, npc=list(data["npc"]))
-    occupied["npc"][N_CELLS + cell(s, "3,1")] = 1  # the Player's own unit's tile
+    occupied["npc"][len(NPC_FIELDS) + cell(s, "3,1")] = 1  # the Player's own unit's tile
     far = dict(data, npc=list(data["npc"]))
-    far["npc"][N_MOVER] = n + 5  # off the map
+    far["npc"][NPC_FIELDS.index("mover")] = n + 5  # off the map
     for bad in (bad_mover, occupied, far):
         with pytest.raises(WartableError) as err:
             GAME.state_from_json(s.config, bad)
@@ -70,12 +71,12 @@ def test_a_damaged_pending_solo_choice_is_refused_9_2_solo_scenario_2() -> None:
     pending non-player attack names a tile with no Non-Player unit, is refused."""
     s = player_turn("solo-2")
     give(s, 0, "Bewitch", "Vanish", "Scout")
-    s.solo[S_LOSE] = 2
+    s.solo.cards_to_lose = 2
     solo_rules.check_end(s, [])
-    assert s.track[T_PEND] and GAME.to_act(s) == (0,)
+    assert s.track.pend_kind and GAME.to_act(s) == (0,)
     data = GAME.state_to_json(s)
     GAME.state_from_json(s.config, data)  # the real position loads
     owed = dict(data, solo=list(data["solo"]))
-    owed["solo"][S_LOSE] = 0
+    owed["solo"][SOLO_FIELDS.index("cards_to_lose")] = 0
     with pytest.raises(WartableError):
         GAME.state_from_json(s.config, owed)

@@ -9,15 +9,15 @@ from typing import Any
 from graxia_helpers import GAME, cell, legal_texts, put
 from npc_helpers import kinds, npc_turn, player_turn, run
 
-from wartable.games.graxia.state import B_ADVANCE, B_DEF, B_EXCH, B_SAC, COMMAND, T_PEND
+from wartable.games.graxia.state import B_ADVANCE, B_EXCH, B_SAC, COMMAND
 
 
 def _finish_battle(s: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The Player passes and bluffs until the battle reaches its advance or its end."""
     for _ in range(20):
-        if s.phase == B_EXCH and not s.track[T_PEND]:
+        if s.phase == B_EXCH and not s.track.pend_kind:
             events += GAME.apply(s, 0, "pass")
-        elif s.phase == B_SAC and not s.track[T_PEND]:
+        elif s.phase == B_SAC and not s.track.pend_kind:
             events += GAME.apply(s, 0, "bluff")
         else:
             return events
@@ -36,9 +36,9 @@ def test_solo_2_attacks_a_settlement_first_9_2_solo_scenario_2() -> None:
     village = put(s, cell(s, "0,4"), "Mammoth", 0)
     put(s, cell(s, "1,2"), "Mammoth", 0, wounds=9)
     events = run(s)
-    assert not kinds(events, "move") and not s.track[T_PEND]
+    assert not kinds(events, "move") and not s.track.pend_kind
     assert kinds(events, "battle")[0]["defender"] == "0,4"
-    assert s.bat[B_DEF] == village
+    assert s.bat.defender == village
 
 
 def test_solo_2_settlements_left_to_right_9_2_solo_scenario_2() -> None:
@@ -64,7 +64,7 @@ def test_solo_4_the_player_chooses_a_tile_on_the_rule_s_path_9_2_solo_scenario_4
     put(s, cell(s, "3,-1"), "Gold Knights of Mir", 1)
     foe = put(s, cell(s, "3,1"), "Miners of the Deep", 0)
     run(s)
-    assert s.track[T_PEND]
+    assert s.track.pend_kind
     b = s.sc.board
     for text in legal_texts(s):
         assert text.startswith("target ")
@@ -93,9 +93,9 @@ def test_solo_5_placements_wait_for_the_battle_s_end_9_2_solo_scenario_5() -> No
     assert sorted(legal_texts(s)) == ["advance", "stay"]
     events = GAME.apply(s, 0, "advance")
     assert s.owner[cell(s, "0,3")] == 0
-    assert s.phase == COMMAND and s.track[T_PEND]  # now the first placement (plains)
+    assert s.phase == COMMAND and s.track.pend_kind  # now the first placement (plains)
     assert "target 0,3" not in legal_texts(s)
-    while s.track[T_PEND]:
+    while s.track.pend_kind:
         GAME.apply(s, 0, legal_texts(s)[0])
         assert not GAME.invariants(s)
     placed = [s.sc.terrain[c] for c in range(s.sc.board.size) if s.owner[c] == 1]
@@ -112,10 +112,10 @@ def test_solo_5_the_player_chooses_the_unit_attacked_9_2_solo_scenario_5() -> No
     healthy = put(s, cell(s, "1,2"), "Mammoth", 0)
     put(s, cell(s, "2,2"), "Mammoth", 0, wounds=9)
     run(s)
-    assert s.track[T_PEND]
+    assert s.track.pend_kind
     assert sorted(legal_texts(s)) == ["target 1,2", "target 2,2"]
     GAME.apply(s, 0, "target 1,2")
-    assert s.bat[B_DEF] == healthy
+    assert s.bat.defender == healthy
 
 
 def test_no_ranged_command_abilities_outside_solo_1_9_2_non_player_unit_abilities() -> None:

@@ -11,12 +11,12 @@ from npc_helpers import kinds, npc_turn, player_turn, run
 
 from wartable.games.graxia import board
 from wartable.games.graxia.solo import rules as solo_rules
-from wartable.games.graxia.state import ANCHORED, B_EXCH, B_SAC, NPC_UNITS, T_PEND
+from wartable.games.graxia.state import ANCHORED, B_EXCH, B_SAC, NPC_UNITS
 
 
 def _finish_battle(s: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for _ in range(40):
-        if s.track[T_PEND]:
+        if s.track.pend_kind:
             return events
         if s.phase == B_EXCH:
             events += GAME.apply(s, 0, "pass")
@@ -45,7 +45,7 @@ def test_turn_2_home_row_units_do_not_act_that_turn_9_2_solo_scenario_2() -> Non
     events = run(s)
     assert sorted(e["cell"] for e in kinds(events, "npc_placed")) == sorted(home)
     assert not kinds(events, "move") and not kinds(events, "battle")
-    assert not s.track[T_PEND]
+    assert not s.track.pend_kind
 
 
 def test_standard_reinforcement_from_the_non_player_unit_deck_9_2() -> None:
@@ -152,7 +152,7 @@ def test_a_displaced_unit_does_not_retreat_into_the_same_wave_9_2_solo_scenario_
     put(s, cell(s, "2,0"), "Mammoth", 1)  # the plains 2,0: taken
     put(s, cell(s, "2,1"), "Sir Dorran of Mir", 0)
     events = run(s)
-    assert s.track[T_PEND]  # §7 step 9: the Player picks between the two tiles
+    assert s.track.pend_kind  # §7 step 9: the Player picks between the two tiles
     assert sorted(legal_texts(s, 0)) == ["target 1,1", "target 1,2"]
     events += GAME.apply(s, 0, "target 1,2")
     knight = [

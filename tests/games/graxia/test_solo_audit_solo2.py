@@ -7,8 +7,6 @@ from __future__ import annotations
 from graxia_helpers import cell, put
 from npc_helpers import kinds, npc_turn, run
 
-from wartable.games.graxia.state import T_PEND
-
 
 def test_solo_2_the_player_does_not_choose_the_tile_9_2_solo_scenario_2() -> None:
     """§9.2 Solo Scenario 2: "Units will move forward to the right on even turns and left on
@@ -20,7 +18,7 @@ def test_solo_2_the_player_does_not_choose_the_tile_9_2_solo_scenario_2() -> Non
     put(s, cell(s, "1,1"), "Mammoth", 1)
     put(s, cell(s, "0,3"), "Mammoth", 0)
     events = run(s)
-    assert not s.track[T_PEND]
+    assert not s.track.pend_kind
     assert [(e["frm"], e["dest"]) for e in kinds(events, "move")] == [("1,1", "0,2")]
 
 
@@ -39,7 +37,7 @@ def test_talon_attacks_the_turn_it_arrives_9_2_solo_scenario_2() -> None:
         ("Talon", "2,1"),
         ("Ebon", "3,1"),
     ]
-    assert not s.track[T_PEND]  # Ebon goes left-forward (odd turn) to 2,2: no choice
+    assert not s.track.pend_kind  # Ebon goes left-forward (odd turn) to 2,2: no choice
     wounds = [e for e in kinds(events, "wounds") if e["cell"] == "1,2"]
     assert wounds and wounds[0]["amount"] == 3  # not raised by the +2: a scenario effect
     first = kinds(events, "battle")[0]

@@ -20,7 +20,7 @@ from wartable.games.graxia.catalog import deckfile
 from wartable.games.graxia.catalog.tables import HERO, LARGE
 from wartable.games.graxia.solo import bots as bots_solo
 from wartable.games.graxia.solo import setup as solo_setup
-from wartable.games.graxia.state import OVER, S_HOME, S_SETUP
+from wartable.games.graxia.state import OVER
 
 SOLO = [f"solo-{n}" for n in range(1, 7)]
 DECK_FILE = Path(__file__).parents[3] / "examples" / "decks" / "graxia-iron-and-fire.toml"
@@ -40,7 +40,7 @@ def _play(scenario: str, seed: int, agent: object) -> tuple[object, list[str]]:
         legal = GAME.legal_actions(state, seat)
         assert legal, f"{scenario} seed {seed}: seat 0 to act without a legal action"
         if state.phase == 0 and state.sc.solo:
-            steps.append(solo_setup.STEP_NAMES[state.solo[S_SETUP]])
+            steps.append(solo_setup.STEP_NAMES[state.solo.setup_step])
         action = agent.act(GAME, GAME.observe(state, seat), legal, seat, rng)  # type: ignore[attr-defined]
         assert action in legal
         GAME.apply_fast(state, seat, action, None)
@@ -59,7 +59,7 @@ def test_heuristic_finishes_every_solo_scenario(scenario: str) -> None:
         if scenario in ("solo-4", "solo-5", "solo-6"):
             assert steps.count("build") == 81, "40 unit and 40 spell cards one at a time, then end"
         if scenario == "solo-3":
-            assert state.solo[S_HOME] in range(4)  # type: ignore[attr-defined]
+            assert state.solo.home_row in range(4)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("scenario", SOLO)
@@ -81,7 +81,7 @@ def test_heuristic_builds_a_legal_sensible_deck(scenario: str) -> None:
     config = GAME.make_config({"scenario": scenario})
     state = GAME.new_state(config, 3)
     agent, rng = HeuristicAgent(), Rng(3)
-    while state.solo[S_SETUP] == solo_setup.BUILD:
+    while state.solo.setup_step == solo_setup.BUILD:
         legal = GAME.legal_actions(state, 0)
         GAME.apply_fast(state, 0, agent.act(GAME, GAME.observe(state, 0), legal, 0, rng), None)
     cat, sc = state.cat, state.sc
@@ -114,7 +114,7 @@ def test_config_deck_skips_deck_building() -> None:
     decision is a starting unit."""
     config = GAME.make_config({"scenario": "solo-4", "deck": DECK_FILE.read_text()})
     state = GAME.new_state(config, 1)
-    assert state.solo[S_SETUP] == solo_setup.START
+    assert state.solo.setup_step == solo_setup.START
     agent, rng = HeuristicAgent(), Rng(1)
     for _ in range(20_000):
         if GAME.is_terminal(state):

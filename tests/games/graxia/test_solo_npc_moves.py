@@ -8,7 +8,7 @@ from npc_helpers import kinds, npc_turn, run
 
 from wartable.games.graxia.solo import npc_order
 from wartable.games.graxia.solo.npc_choice import NPC_FOE, NPC_TILE
-from wartable.games.graxia.state import ANCHORED, B_DEF, HEAD_EAST, T_PEND, T_PEND_SEAT
+from wartable.games.graxia.state import ANCHORED, HEAD_EAST
 
 
 def test_static_units_never_move_9_2_solo_3():
@@ -97,7 +97,7 @@ def test_the_player_chooses_the_tile_next_to_its_unit_9_2_solo_4():
     a = put(s, cell(s, "3,-1"), "Gold Knights of Mir", 1)  # moves twice
     put(s, cell(s, "3,1"), "Miners of the Deep", 0)  # dwarves stand on mountains
     run(s)
-    assert s.track[T_PEND] == NPC_TILE and s.track[T_PEND_SEAT] == 0
+    assert s.track.pend_kind == NPC_TILE and s.track.pend_seat == 0
     assert GAME.to_act(s) == (0,)
     legal = [GAME.action_to_str(x, s.config) for x in GAME.legal_actions(s, 0)]
     assert len(legal) >= 2 and all(t.startswith("target ") for t in legal)
@@ -117,9 +117,9 @@ def test_the_player_chooses_which_unit_is_attacked_9_2_solo_4():
     left = put(s, cell(s, "1,2"), "Mammoth", 0)
     put(s, cell(s, "2,2"), "Mammoth", 0, wounds=6)
     run(s)
-    assert s.track[T_PEND] == NPC_FOE
+    assert s.track.pend_kind == NPC_FOE
     GAME.apply(s, 0, f"target {s.sc.board.text(left)}")
-    assert s.bat[B_DEF] == left
+    assert s.bat.defender == left
 
 
 def test_otherwise_it_attacks_the_lowest_health_9_2():
@@ -130,8 +130,8 @@ def test_otherwise_it_attacks_the_lowest_health_9_2():
     put(s, cell(s, "1,2"), "Mammoth", 0)
     weak = put(s, cell(s, "2,2"), "Mammoth", 0, wounds=6)
     run(s)
-    assert not s.track[T_PEND]
-    assert s.bat[B_DEF] == weak
+    assert not s.track.pend_kind
+    assert s.bat.defender == weak
 
 
 def test_units_that_move_twice_attack_instead_9_2_solo_4():
@@ -143,7 +143,7 @@ def test_units_that_move_twice_attack_instead_9_2_solo_4():
     events = run(s)
     assert not kinds(events, "move")
     assert kinds(events, "battle")[0]["attacker"] == s.sc.board.text(a)
-    assert s.bat[B_DEF] == foe
+    assert s.bat.defender == foe
 
 
 def test_solo_2_moves_its_units_from_left_to_right_9_2_solo_2():
@@ -176,5 +176,5 @@ def test_solo_2_the_player_does_not_choose_the_tile_9_2_solo_2():
     put(s, cell(s, "1,1"), "Mammoth", 1)
     put(s, cell(s, "0,3"), "Mammoth", 0)
     events = run(s)
-    assert s.track[T_PEND] != NPC_TILE
+    assert s.track.pend_kind != NPC_TILE
     assert kinds(events, "move")[0]["frm"] == "1,1" and s.owner[cell(s, "0,2")] == 1

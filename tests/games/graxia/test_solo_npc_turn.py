@@ -8,6 +8,7 @@ from npc_helpers import kinds, npc_turn, run, spell
 
 from wartable.games.graxia.solo import npc_order
 from wartable.games.graxia.state import NPC_COMMAND, RELIC, STUNNED
+from wartable.games.graxia.state_records import SOLO_FIELDS
 
 
 def test_command_cards_are_played_before_any_unit_moves_9_2():
@@ -204,10 +205,9 @@ def test_a_solo_position_must_name_a_home_row_9_2_solo_3():
     import pytest
 
     from wartable.core.errors import PositionError
-    from wartable.games.graxia.state import S_HOME
 
     s = npc_turn("solo-3")
     data = GAME.state_to_json(s)
-    data["solo"][S_HOME] = 7
+    data["solo"][SOLO_FIELDS.index("home_row")] = 7
     with pytest.raises(PositionError, match="Home Row"):
         GAME.state_from_json(s.config, data)

@@ -19,7 +19,7 @@ from wartable.games.graxia.catalog.tables import HERO, LARGE
 from wartable.games.graxia.hidden import scramble
 from wartable.games.graxia.solo import bots as bots_solo
 from wartable.games.graxia.solo import setup as solo_setup
-from wartable.games.graxia.state import COMMAND, S_LOST, S_SETUP, GraxiaState
+from wartable.games.graxia.state import COMMAND, GraxiaState
 from wartable.server.bot_limits import BotLimits, check_bot_spec
 from wartable.server.errors import Unprocessable
 
@@ -75,7 +75,7 @@ def test_solo_value_counts_the_scenarios_victory_terms() -> None:
     worse and a Player's one better (the race), beyond the heuristic's evaluation."""
     s2 = _command_position("solo-2", 3, 2)
     worse = s2.copy()
-    worse.solo[S_LOST] += 1
+    worse.solo.settlements_lost += 1
     assert solo_value(worse) < solo_value(s2)
     s4 = _command_position("solo-4", 3, 2)
     ahead, behind = s4.copy(), s4.copy()
@@ -94,7 +94,7 @@ def test_deck_building_fills_with_the_weakest_commons(scenario: str) -> None:
     config = GAME.make_config({"scenario": scenario})
     state = GAME.new_state(config, 3)
     agent, rng = HeuristicAgent(), Rng(3)
-    while state.solo[S_SETUP] == solo_setup.BUILD:
+    while state.solo.setup_step == solo_setup.BUILD:
         legal = GAME.legal_actions(state, 0)
         GAME.apply_fast(state, 0, agent.act(GAME, GAME.observe(state, 0), legal, 0, rng), None)
     cat, sc = state.cat, state.sc

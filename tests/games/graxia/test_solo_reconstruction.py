@@ -17,7 +17,7 @@ from wartable.games.graxia.solo import awards as solo_awards
 from wartable.games.graxia.solo import npc_move
 from wartable.games.graxia.solo import rules as solo_rules
 from wartable.games.graxia.solo.options import BACKSTOP_TURNS
-from wartable.games.graxia.state import B_BV0, OVER, T_REASON, T_WINNER, GraxiaState
+from wartable.games.graxia.state import OVER, GraxiaState
 
 SETTLEMENTS = ("castle", "city", "village")
 
@@ -45,7 +45,7 @@ def test_solo_1_removes_one_row_at_each_odd_turn_in_sequence() -> None:
     last = 3 + 2 * (len(rows) - 1)
     assert s.sc.turns == last == 19
     _gone_at_start_of(s, last)
-    assert s.phase == OVER and s.track[T_REASON] == solo_awards.R_B_GONE
+    assert s.phase == OVER and s.track.reason == solo_awards.R_B_GONE
 
 
 def test_solo_1_b_s_portal_exits_outlast_the_crossing() -> None:
@@ -73,7 +73,7 @@ def test_solo_2_plus_two_is_added_to_damage_done_only() -> None:
         s = blank("solo-2", turn=2, solo2_damage_bonus=bonus)
         a, d = put(s, 20, "Mammoth", 0), put(s, 21, "Mammoth", 1)
         battle.start(s, a, d, [])
-        s.bat[B_BV0], s.bat[B_BV0 + 1] = 4, 0  # the Non-Player's side: no wound
+        s.bat.bv0, s.bat.bv1 = 4, 0  # the Non-Player's side: no wound
         battle.resolve(s, [])
         assert s.wounds[a] == battle_wounds, bonus
         s = blank("solo-2", turn=2, solo2_damage_bonus=bonus)
@@ -82,7 +82,7 @@ def test_solo_2_plus_two_is_added_to_damage_done_only() -> None:
     s = blank("solo-2", turn=2)  # a wound done: +2 under both readings
     a, d = put(s, 20, "Mammoth", 0), put(s, 21, "Mammoth", 1)
     battle.start(s, a, d, [])
-    s.bat[B_BV0], s.bat[B_BV0 + 1] = 4, 4
+    s.bat.bv0, s.bat.bv1 = 4, 4
     battle.resolve(s, [])
     assert s.wounds[a] == 2 + 2 and s.wounds[d] == 2
 
@@ -99,8 +99,8 @@ def test_no_turn_limit_the_text_does_not_print(scenario: str) -> None:
     assert s.phase != OVER
     s = blank(scenario, turn=15, seat=1, solo_turn_limit=15)
     solo_awards.end_of_round(s, [])
-    assert s.phase == OVER and s.track[T_WINNER] == 1
-    assert s.track[T_REASON] == solo_awards.R_SOLO_LIMIT
+    assert s.phase == OVER and s.track.winner == 1
+    assert s.track.reason == solo_awards.R_SOLO_LIMIT
 
 
 def test_solo_3_keeps_its_printed_six_turns() -> None:
@@ -264,4 +264,4 @@ def test_solo_6_a_player_who_does_nothing_is_beaten_only_by_fighting() -> None:
         battles += sum(1 for e in events if e["type"] == "battle_wounds")
         if s.turn <= 3:
             assert s.vp[1] < 50, (s.turn, s.vp)
-    assert s.track[T_WINNER] == 1 and battles > 0
+    assert s.track.winner == 1 and battles > 0

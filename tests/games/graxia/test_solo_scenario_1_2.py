@@ -12,17 +12,8 @@ from wartable.games.graxia import board as map_rules
 from wartable.games.graxia.solo import awards as solo_awards
 from wartable.games.graxia.solo import rules as solo_rules
 from wartable.games.graxia.state import (
-    B_BV0,
     OVER,
-    S_LOSE,
-    S_LOST,
-    S_OBJ_LOST,
-    S_SYPE,
     SUMMONED,
-    T_PEND,
-    T_PEND_SEAT,
-    T_REASON,
-    T_WINNER,
     GraxiaState,
 )
 
@@ -75,8 +66,8 @@ def test_continent_b_gone_is_a_loss():
     s = blank("solo-1", turn=7, solo1_removal="three_rows")
     solo_rules.turn_start(s, [])
     assert sum(s.gone) == s.sc.board.size
-    assert s.phase == OVER and s.track[T_WINNER] == 1
-    assert s.track[T_REASON] == solo_awards.R_B_GONE
+    assert s.phase == OVER and s.track.winner == 1
+    assert s.track.reason == solo_awards.R_B_GONE
     assert GAME.outcome(s).scores == (0.0,)
 
 
@@ -102,9 +93,9 @@ def test_sype_and_three_objectives_win():
     solo_rules.check_end(s, [])
     assert s.phase != OVER  # Sype lives
     map_rules.damage(s, sype, 5, 0, [], command=False, unmitigated=True)
-    assert s.solo[S_SYPE] == 1
+    assert s.solo.sype_fate == 1
     solo_rules.check_end(s, [])
-    assert s.phase == OVER and s.track[T_WINNER] == 0
+    assert s.phase == OVER and s.track.winner == 0
     assert GAME.outcome(s).winners == (0,)
 
 
@@ -117,12 +108,12 @@ def test_objectives_lost_with_their_tiles():
     for c in first:  # the Player held every objective tile of the first rows but one kind
         s.ctrl[c] = 0 if s.sc.terrain[c] != "village" else -1
     solo_rules.turn_start(s, [])
-    assert s.solo[S_OBJ_LOST] == (1 if 0 in lost else 0)
+    assert s.solo.objectives_lost == (1 if 0 in lost else 0)
     s2 = blank("solo-1", turn=2)
-    s2.solo[S_OBJ_LOST] = 0b0011
+    s2.solo.objectives_lost = 0b0011
     solo_rules.check_end(s2, [])
-    assert s2.phase == OVER and s2.track[T_WINNER] == 1
-    assert s2.track[T_REASON] == solo_awards.R_OBJ_LOST
+    assert s2.phase == OVER and s2.track.winner == 1
+    assert s2.track.reason == solo_awards.R_OBJ_LOST
 
 
 def test_sype_removed_with_its_tile_is_a_loss():
@@ -130,8 +121,8 @@ def test_sype_removed_with_its_tile_is_a_loss():
     s = blank("solo-1", turn=3, solo1_removal="three_rows")
     put(s, s.sc.removal_rows[1][0], "Sype", 1)
     solo_rules.turn_start(s, [])
-    assert s.solo[S_SYPE] == 2
-    assert s.phase == OVER and s.track[T_WINNER] == 1
+    assert s.solo.sype_fate == 2
+    assert s.phase == OVER and s.track.winner == 1
 
 
 # ----- Solo Scenario 2 -------------------------------------------------------------------------
@@ -160,7 +151,7 @@ def test_home_row_reinforcements_on_turn_2_wait_a_turn():
     for c in s.sc.home[1]:
         assert s.owner[c] == 1 and s.flags[c] & SUMMONED
     assert not s.decks[s.udeck[1]]
-    assert s.vp == [0, 0] and s.solo[S_LOSE] == 0  # placements are no captures
+    assert s.vp == [0, 0] and s.solo.cards_to_lose == 0  # placements are no captures
 
 
 def test_captured_settlement_costs_five_cards_of_the_players_choice():
@@ -173,9 +164,9 @@ def test_captured_settlement_costs_five_cards_of_the_players_choice():
     put(s, nbr, "Mammoth", 1)
     give(s, 0, "Bewitch", "Bewitch", "Vanish", "Scout", "Mammoth", "Heal", "Rage")
     map_rules.move_unit(s, nbr, village, [])
-    assert s.solo[S_LOST] == 1 and s.solo[S_LOSE] == 5
+    assert s.solo.settlements_lost == 1 and s.solo.cards_to_lose == 5
     solo_rules.check_end(s, [])
-    assert s.track[T_PEND] and s.track[T_PEND_SEAT] == 0
+    assert s.track.pend_kind and s.track.pend_seat == 0
     assert GAME.to_act(s) == (0,)
     legal = {GAME.action_to_str(a, s.config) for a in GAME.legal_actions(s, 0)}
     assert legal == {
@@ -190,21 +181,21 @@ def test_captured_settlement_costs_five_cards_of_the_players_choice():
         play(s, text)
     names = sorted(s.cat.card_name(c) for c in s.hands[0])
     assert names == ["Scout", "Vanish"]
-    assert not s.track[T_PEND] and s.solo[S_LOSE] == 0
+    assert not s.track.pend_kind and s.solo.cards_to_lose == 0
 
 
 def test_six_lost_settlements_lose():
     """§9.2 Solo Scenario 2: the Player loses with 6 castles, cities or villages lost."""
     s = blank("solo-2", turn=4, seat=1)
-    s.solo[S_LOST] = 5
+    s.solo.settlements_lost = 5
     castle = s.sc.terrain.index("castle")
     s.ctrl[castle] = 0
     nbr = s.sc.board.nbr[castle][0]
     put(s, nbr, "Mammoth", 1)
     map_rules.move_unit(s, nbr, castle, [])
-    assert s.track[T_WINNER] == 1 and s.phase != OVER  # recorded, ended after the step
+    assert s.track.winner == 1 and s.phase != OVER  # recorded, ended after the step
     solo_rules.check_end(s, [])
-    assert s.phase == OVER and s.track[T_REASON] == solo_awards.R_LOST_SIX
+    assert s.phase == OVER and s.track.reason == solo_awards.R_LOST_SIX
 
 
 def test_non_player_damage_plus_two():
@@ -217,7 +208,7 @@ def test_non_player_damage_plus_two():
     s2 = blank("solo-2", turn=2)
     a, d = put(s2, 20, "Mammoth", 0), put(s2, 21, "Mammoth", 1)
     battle.start(s2, a, d, [])
-    s2.bat[B_BV0], s2.bat[B_BV0 + 1] = 4, 4
+    s2.bat.bv0, s2.bat.bv1 = 4, 4
     battle.resolve(s2, [])
     assert s2.wounds[a] == 2 + 2 and s2.wounds[d] == 2
 
@@ -232,5 +223,5 @@ def test_talon_and_ebon_eliminated_win():
     assert s.phase != OVER
     map_rules.eliminate(s, e, 0, [])
     solo_rules.check_end(s, [])
-    assert s.phase == OVER and s.track[T_WINNER] == 0
-    assert s.track[T_REASON] == solo_awards.R_TALON_EBON
+    assert s.phase == OVER and s.track.winner == 0
+    assert s.track.reason == solo_awards.R_TALON_EBON

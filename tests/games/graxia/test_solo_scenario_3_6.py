@@ -15,13 +15,6 @@ from wartable.games.graxia.solo import rules as solo_rules
 from wartable.games.graxia.state import (
     ANCHORED,
     OVER,
-    S_AWARD0,
-    S_HOME,
-    S_QUEUE,
-    S_QUNIT,
-    T_PEND,
-    T_REASON,
-    T_WINNER,
     GraxiaState,
 )
 
@@ -40,7 +33,7 @@ def test_home_row_hand_limits():
     s = blank("solo-3")
     limits = []
     for k in range(4):
-        s.solo[S_HOME] = k
+        s.solo.home_row = k
         limits.append(modifiers.hand_limit(s, 0))
     assert limits == [15, 5, 20, 15]
     assert modifiers.hand_limit(s, 1) == s.sc.hand_limit
@@ -49,7 +42,7 @@ def test_home_row_hand_limits():
 def test_home_row_a_half_cost():
     """§9.2 Solo Scenario 3, Home-Row A: all cards are played for half cost (rounded down)."""
     s = blank("solo-3")
-    s.solo[S_HOME] = 0
+    s.solo.home_row = 0
     g = put(s, s.sc.home_rows[0][0], "Sype", 0)
     s.guard[0] = s.unit[g]
     give(s, 0, "Mammoth")
@@ -59,14 +52,14 @@ def test_home_row_a_half_cost():
     s.mana[0] = 100
     command.summon(s, 0, s.cat.unit_index["Mammoth"], cell, [])
     assert s.mana[0] == 100 - full // 2
-    s.solo[S_HOME] = 1
+    s.solo.home_row = 1
     assert command.summon_cost(s, 0, s.cat.unit_index["Mammoth"], cell) == full
 
 
 def test_home_row_b_double_health():
     """§9.2 Solo Scenario 3, Home-Row B: the Player's units have twice their health."""
     s = blank("solo-3")
-    s.solo[S_HOME] = 1
+    s.solo.home_row = 1
     a = put(s, 20, "Horsemen of K'lan", 0)  # health 7
     e = put(s, 22, "Horsemen of K'lan", 1)
     map_rules.damage(s, a, 10, 1, [], unmitigated=True)
@@ -80,11 +73,11 @@ def test_home_row_b_double_health():
 def test_home_row_c_hand_limit_20_lets_the_player_buy():
     """§9.2 Solo Scenario 3, Home-Row C: hand limit 20 (buying is allowed with 13 cards)."""
     s = blank("solo-3")
-    s.solo[S_HOME] = 2
+    s.solo.home_row = 2
     s.hands[0] = [s.cat.card_id("Scout")] * 14
     s.decks[s.sdeck[0]] = [s.cat.card_id("Scout")] * 5
     assert effects.can_draw(s, 0, False)
-    s.solo[S_HOME] = 1
+    s.solo.home_row = 1
     assert not effects.can_draw(s, 0, False)
     assert turn.buy_legal(s) == [0]  # only "end"
 
@@ -95,7 +88,7 @@ def test_reinforcements_by_land_type_placed_where_the_player_wishes():
     s = blank("solo-3", turn=2)
     _deck(s, "Mammoth")
     solo_rules.turn_start(s, [])
-    assert s.track[T_PEND] and GAME.to_act(s) == (0,)
+    assert s.track.pend_kind and GAME.to_act(s) == (0,)
     legal = GAME.legal_actions(s, 0)
     lakes = {c for c in _cells(s, "lake") if s.unit[c] < 0}
     assert {GAME.action_to_str(a, s.config) for a in legal} == {
@@ -105,14 +98,14 @@ def test_reinforcements_by_land_type_placed_where_the_player_wishes():
     play(s, f"target {s.sc.board.text(lake)}")
     assert s.owner[lake] == 1 and s.ctrl[lake] == 1
     for terrain in ("plains", "forest"):
-        assert s.track[T_PEND]
+        assert s.track.pend_kind
         c = next(c for c in _cells(s, terrain) if s.unit[c] < 0)
         play(s, f"target {s.sc.board.text(c)}")
         assert s.owner[c] == 1
-    assert not s.track[T_PEND] and not s.solo[S_QUEUE]
+    assert not s.track.pend_kind and not s.solo.reinforcements
     s.round_no = 2 * 4  # turn 5: none
     solo_rules.turn_start(s, [])
-    assert not s.track[T_PEND]
+    assert not s.track.pend_kind
 
 
 def test_all_four_home_rows_win_and_turn_6_loses():
@@ -123,20 +116,20 @@ def test_all_four_home_rows_win_and_turn_6_loses():
         for c in row:
             s.ctrl[c] = 0
     solo_rules.check_end(s, [])
-    assert s.phase == OVER and s.track[T_WINNER] == 0
-    assert s.track[T_REASON] == solo_awards.R_HOME_ROWS
+    assert s.phase == OVER and s.track.winner == 0
+    assert s.track.reason == solo_awards.R_HOME_ROWS
     s = blank("solo-3", turn=6, seat=1)
     turn.end_round(s, [])
-    assert s.phase == OVER and s.track[T_WINNER] == 1
-    assert s.track[T_REASON] == solo_awards.R_TURN_SIX
+    assert s.phase == OVER and s.track.winner == 1
+    assert s.track.reason == solo_awards.R_TURN_SIX
 
 
 def test_blood_vigor_one_more_wound():
     """§9.2 Solo Scenario 3, Home-Row D: Blood Vigor: one additional wound in every battle."""
     s = blank("solo-3")
-    s.solo[S_HOME] = 3
+    s.solo.home_row = 3
     assert modifiers.battle_bonus(s, 0) == 1 and modifiers.battle_bonus(s, 1) == 0
-    s.solo[S_HOME] = 0
+    s.solo.home_row = 0
     assert modifiers.battle_bonus(s, 0) == 0
 
 
@@ -171,9 +164,9 @@ def test_elimination_points_and_the_race_to_60():
     s.vp[1] = 50
     p = put(s, 20, "Mammoth", 0)
     map_rules.eliminate(s, p, 1, [])
-    assert s.vp == [2, 60] and s.track[T_WINNER] == 1
+    assert s.vp == [2, 60] and s.track.winner == 1
     solo_rules.check_end(s, [])
-    assert s.phase == OVER and s.track[T_REASON] == solo_awards.R_VP_NPC
+    assert s.phase == OVER and s.track.reason == solo_awards.R_VP_NPC
 
 
 def test_even_turn_spawns_on_cities_and_villages():
@@ -225,7 +218,7 @@ def test_land_type_points_once_and_non_player_reinforcements():
     a = put(s, s.sc.board.nbr[plains[0]][0], "Mammoth", 0)
     s.ctrl[plains[0]] = 1
     map_rules.move_unit(s, a, plains[0], [])
-    assert s.vp == [5, 0] and s.solo[S_AWARD0] == 1
+    assert s.vp == [5, 0] and s.solo.awards0 == 1
     s3 = blank("solo-5", turn=2, seat=1)
     _deck(s3, "Mammoth")
     lakes = _cells(s3, "lake")
@@ -233,14 +226,14 @@ def test_land_type_points_once_and_non_player_reinforcements():
     n = next(n for n in s3.sc.board.nbr[lakes[1]] if s3.sc.terrain[n] != "lake")
     put(s3, n, "Mammoth", 1)
     map_rules.move_unit(s3, n, lakes[1], [])
-    assert s3.vp == [0, 5] and s3.solo[S_QUEUE]
+    assert s3.vp == [0, 5] and s3.solo.reinforcements
     solo_rules.check_end(s3, [])
-    assert s3.track[T_PEND]  # the Player places the first one (plains)
+    assert s3.track.pend_kind  # the Player places the first one (plains)
     opts = {GAME.action_to_str(a, s3.config) for a in GAME.legal_actions(s3, 0)}
     assert opts and all(s3.ctrl[s3.sc.board.parse(o.split()[1])] != 0 for o in opts)
-    while s3.track[T_PEND]:
+    while s3.track.pend_kind:
         play(s3, GAME.legal_actions(s3, 0)[0])
-    assert not s3.solo[S_QUEUE]
+    assert not s3.solo.reinforcements
 
 
 def test_race_50_vs_35():
@@ -249,12 +242,12 @@ def test_race_50_vs_35():
     s.vp = [49, 0]
     map_rules.eliminate(s, put(s, 20, "Mammoth", 1), 0, [])
     solo_rules.check_end(s, [])
-    assert s.phase == OVER and s.track[T_WINNER] == 0
+    assert s.phase == OVER and s.track.winner == 0
     s = blank("solo-5", turn=2)
     s.vp = [0, 33]
     map_rules.eliminate(s, put(s, 20, "Mammoth", 0), 1, [])
     solo_rules.check_end(s, [])
-    assert s.phase == OVER and s.track[T_WINNER] == 1 and s.vp[1] == 35
+    assert s.phase == OVER and s.track.winner == 1 and s.vp[1] == 35
 
 
 # ----- Solo Scenario 6 -------------------------------------------------------------------------
@@ -266,7 +259,7 @@ def test_spawn_onto_player_unit_wounds_and_retreats():
     col = _cells(s, "columns")[0]
     put(s, col, "Mammoth", 0)
     solo_rules.npc_turn_start(s, [])
-    assert s.track[T_PEND]  # §7 step 9: several free tiles, the Player picks one
+    assert s.track.pend_kind  # §7 step 9: several free tiles, the Player picks one
     play(s, GAME.action_to_str(GAME.legal_actions(s, 0)[0], s.config))
     assert s.owner[col] == 1
     moved = [n for n in s.sc.board.nbr[col] if s.owner[n] == 0]
@@ -318,7 +311,7 @@ def test_home_row_d_mend_summon_power_volley_once_per_round():
     unit 4 wounds, Summon Power summons a unit as normal for free, Volley doubles a friendly
     unit's missile damage."""
     s = blank("solo-3", turn=2)
-    s.solo[S_HOME] = 3
+    s.solo.home_row = 3
     home = s.sc.home_rows[3]
     g = put(s, home[0], "Sype", 0)
     s.guard[0] = s.unit[g]
@@ -345,7 +338,7 @@ def test_home_row_d_mend_summon_power_volley_once_per_round():
     assert not any(a.startswith(("mend", "volley", "summon power")) for a in legal)
     solo_rules.turn_start(s, [])  # the next round: available again
     assert solo_rules.ability_ready(s, modifiers.MEND)
-    s.solo[S_HOME] = 0
+    s.solo.home_row = 0
     assert not solo_rules.ability_ready(s, modifiers.MEND)  # only Home-Row D
 
 
@@ -373,11 +366,11 @@ def test_damaged_solo_bookkeeping_is_refused():
     untrusted input)."""
     s = blank("solo-3")
     assert not solo_awards.problems(s)
-    s.solo[S_HOME] = 9
+    s.solo.home_row = 9
     assert modifiers.hand_limit(s, 0) == 15  # no crash on the way to the refusal
     assert any("Home Row" in p for p in GAME.invariants(s))
-    s.solo[S_HOME] = 0
-    s.solo[S_QUEUE] = 1 << 12
+    s.solo.home_row = 0
+    s.solo.reinforcements = 1 << 12
     assert any("queued placements" in p for p in GAME.invariants(s))
 
 
@@ -393,11 +386,11 @@ def test_two_land_types_taken_queue_two_sets():
         n = next(n for n in s.sc.board.nbr[cells[0]] if s.unit[n] < 0 and n not in cells)
         put(s, n, "Mammoth", 1)
         map_rules.move_unit(s, n, cells[0], [])
-    assert s.vp[1] == 10 and s.solo[S_QUNIT] == 1
+    assert s.vp[1] == 10 and s.solo.reinforcement_sets == 1
     placed = 0
     solo_rules.check_end(s, [])
-    while s.track[T_PEND]:
+    while s.track.pend_kind:
         play(s, GAME.legal_actions(s, 0)[0])
         placed += 1
-    assert not s.solo[S_QUEUE] and not s.solo[S_QUNIT]
+    assert not s.solo.reinforcements and not s.solo.reinforcement_sets
     assert sum(1 for c in range(s.sc.board.size) if s.owner[c] == 1) > 2 + 10

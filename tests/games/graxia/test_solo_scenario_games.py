@@ -9,7 +9,6 @@ from graxia_helpers import GAME
 
 from wartable.core.rng import Rng
 from wartable.games.graxia.solo import awards as solo_awards
-from wartable.games.graxia.state import T_REASON
 
 OWN_RESULTS = {
     "solo-1": {solo_awards.R_SYPE, solo_awards.R_OBJ_LOST, solo_awards.R_B_GONE},
@@ -46,6 +45,6 @@ def test_random_solo_games_end_with_their_scenarios_results(sid: str) -> None:
             seen.update(e["type"] for e in events)
             assert not GAME.invariants(s)
         assert GAME.is_terminal(s), f"{sid} seed {seed} did not end"
-        assert s.track[T_REASON] in OWN_RESULTS[sid]
+        assert s.track.reason in OWN_RESULTS[sid]
         assert GAME.outcome(s).scores in ((1.0,), (0.0,))
     assert OWN_EVENTS[sid] in seen

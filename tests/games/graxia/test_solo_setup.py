@@ -18,8 +18,6 @@ from wartable.games.graxia.state import (
     NPC_BATTLE,
     NPC_COMMAND,
     NPC_UNITS,
-    S_HOME,
-    S_SETUP,
     GraxiaState,
 )
 
@@ -52,9 +50,9 @@ def units_of(s: GraxiaState, seat: int) -> list[tuple[str, str]]:
 def finish_randomly(s: GraxiaState, seed: int) -> int:
     r = random.Random(seed)
     n = 0
-    while s.phase == GUARD and s.solo[S_SETUP] != solo_setup.DONE:
+    while s.phase == GUARD and s.solo.setup_step != solo_setup.DONE:
         legal = GAME.legal_actions(s, 0)
-        assert legal, solo_setup.STEP_NAMES[s.solo[S_SETUP]]
+        assert legal, solo_setup.STEP_NAMES[s.solo.setup_step]
         GAME.apply_fast(s, 0, r.choice(legal), None)
         n += 1
     return n
@@ -68,7 +66,7 @@ def test_random_legal_setup_reaches_play_9_2(n: int, seed: int) -> None:
     s = start(f"solo-{n}", seed)
     assert GAME.to_act(s) == (0,) and s.phase == GUARD
     finish_randomly(s, seed)
-    assert s.solo[S_SETUP] == solo_setup.DONE
+    assert s.solo.setup_step == solo_setup.DONE
     assert s.phase != GUARD and s.turn == 1
     assert not GAME.invariants(s)
     assert s.mana[1] == 0  # "The Non-Player never gains or loses Mana"
@@ -161,7 +159,7 @@ def test_solo_3_home_row_benefits_9_2_solo_scenario_3(k: int, mana: int, hand: i
     row = s.sc.home_rows[k]
     assert len(texts(s)) == 4
     do(s, f"target {s.sc.board.text(row[0])}")
-    assert s.solo[S_HOME] == k and s.sc.home[0] == row
+    assert s.solo.home_row == k and s.sc.home[0] == row
     assert all(s.ctrl[c] == 0 for c in row)
     assert s.mana[0] == mana
     legal = texts(s)
@@ -178,9 +176,9 @@ def test_solo_3_home_row_a_picks_ten_cards_9_2_solo_scenario_3() -> None:
     s = start("solo-3")
     do(s, f"target {s.sc.board.text(s.sc.home_rows[0][0])}")
     assert s.mana[0] == 100
-    while s.solo[S_SETUP] == solo_setup.START:
+    while s.solo.setup_step == solo_setup.START:
         do(s, next(t for t in texts(s) if t.startswith("place")))
-    assert s.solo[S_SETUP] == solo_setup.HAND
+    assert s.solo.setup_step == solo_setup.HAND
     assert any(t.startswith("choose") for t in texts(s))
     assert any(t.startswith("take") for t in texts(s))
     do(s, "take Hellstorm" if "take Hellstorm" in texts(s) else texts(s)[-1])
@@ -194,7 +192,7 @@ def test_deck_building_refuses_illegal_cards_9_2_solo_scenario_4() -> None:
     """§9.2 Solo Scenario 4: 40 unit cards with at most 4 Heroes and 2 Large Creatures, 40
     spells, each card at most as often as the box holds it; 'end' only for a legal deck."""
     s = start("solo-4")
-    assert s.solo[S_SETUP] == solo_setup.BUILD and "end" not in texts(s)
+    assert s.solo.setup_step == solo_setup.BUILD and "end" not in texts(s)
     heroes = [ut.name for ut in s.cat.units if ut.klass == HERO][:4]
     for h in heroes:
         do(s, f'choose "{h}"')
@@ -258,7 +256,7 @@ def test_config_deck_skips_building_9_2_solo_scenario_4() -> None:
     """A deck file in config ``deck`` replaces the deck building; solo 4's six set-up units
     go on the cities and villages the Player does not control."""
     s = start("solo-4", deck=DECK)
-    assert s.solo[S_SETUP] == solo_setup.START
+    assert s.solo.setup_step == solo_setup.START
     assert len(s.decks[0]) == 40 and len(s.decks[2]) == 40
     finish_randomly(s, 0)
     npc = units_of(s, 1)
@@ -277,10 +275,10 @@ def test_solo_5_player_places_one_npc_unit_per_land_type_9_2_solo_scenario_5() -
     """§9.2 Solo Scenario 5: one Non-Player unit in every listed land type, on the tile the
     Player chooses, never on a tile the Player controls."""
     s = start("solo-5", deck=DECK_5_6)
-    while s.solo[S_SETUP] == solo_setup.START:
+    while s.solo.setup_step == solo_setup.START:
         do(s, next(t for t in texts(s) if t.startswith("place")))
     asked = 0
-    while s.solo[S_SETUP] == solo_setup.SPAWN:
+    while s.solo.setup_step == solo_setup.SPAWN:
         legal = texts(s)
         assert all(t.startswith("target") for t in legal) and len(legal) > 1
         terrain = {s.sc.terrain[s.sc.board.parse(t.split()[1])] for t in legal}

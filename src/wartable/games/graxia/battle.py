@@ -19,29 +19,16 @@ from .actions import Layout
 from .catalog.tables import BATTLE_ACTIVE, BATTLE_PASSIVE, BOTH, MAG, PHYS, UnitType
 from .state import (
     ATTACKED,
-    B_ACTOR,
-    B_ADDW0,
     B_ADVANCE,
-    B_ATT,
-    B_BEWITCH,
-    B_BV0,
-    B_DEF,
-    B_DESTINED,
     B_EXCH,
-    B_HEAL0,
-    B_PASSES,
     B_RETREAT,
     B_SAC,
-    B_SAC0,
-    B_USED0,
-    B_WOUND0,
-    B_WOUND1,
-    BAT_LEN,
     COMMAND,
     SHIELD,
     STUNNED,
     GraxiaState,
 )
+from .state_records import Battle
 
 
 def matched_defence(attack_type: int, target: UnitType) -> int:
@@ -102,7 +89,7 @@ def owns(name: str) -> str:
 
 def adjust(s: GraxiaState, side: int, delta: int) -> None:
     """Move a Battle Value marker on the tracker (it cannot go below 0)."""
-    s.bat[B_BV0 + side] = max(0, s.bat[B_BV0 + side] + delta)
+    s.bat.set_bv(side, max(0, s.bat.bv(side) + delta))
 
 
 def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> None:
@@ -110,10 +97,10 @@ def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> Non
     cat = s.cat
     ua, ud = cat.units[s.unit[att]], cat.units[s.unit[dfn]]
     s.flags[att] = (s.flags[att] | ATTACKED) & ~SHIELD  # the attacker's shield is lost
-    s.bat = [0] * BAT_LEN
-    s.bat[B_ATT], s.bat[B_DEF] = att, dfn
+    s.bat = Battle()
+    s.bat.attacker, s.bat.defender = att, dfn
     a, d = initial_values(ua, ud)
-    s.bat[B_BV0], s.bat[B_BV0 + 1] = a, d
+    s.bat.bv0, s.bat.bv1 = a, d
     emit(
         events,
         "battle",
@@ -158,22 +145,20 @@ def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> Non
         ut = cat.units[s.unit[cell]]
         for ab in ut.abilities:
             if ab.timing == BATTLE_PASSIVE:
-                before = (s.bat[B_BV0], s.bat[B_BV0 + 1])
+                before = (s.bat.bv0, s.bat.bv1)
                 card_effects.battle_effects(s, side, ab.effects, events, passive=True)
                 for k in (0, 1):
-                    if events is not None and s.bat[B_BV0 + k] != before[k]:
-                        terms.append(
-                            [k, s.bat[B_BV0 + k] - before[k], f"{owns(ut.name)} {ab.name}"]
-                        )
+                    if events is not None and s.bat.bv(k) != before[k]:
+                        terms.append([k, s.bat.bv(k) - before[k], f"{owns(ut.name)} {ab.name}"])
     emit(
         events,
         "battle_values",
-        bv=[s.bat[B_BV0], s.bat[B_BV0 + 1]],
+        bv=[s.bat.bv0, s.bat.bv1],
         support=len(s.sup),
         terms=terms,
     )
-    s.bat[B_ACTOR] = 0
-    s.bat[B_PASSES] = 0
+    s.bat.actor = 0
+    s.bat.passes = 0
     s.phase = B_EXCH
 
 
@@ -186,7 +171,7 @@ def side_of(s: GraxiaState, seat: int) -> int:
 
 
 def unit_cell(s: GraxiaState, side: int) -> int:
-    return s.bat[B_ATT + side]
+    return s.bat.cell(side)
 
 
 def exchange_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
@@ -194,7 +179,7 @@ def exchange_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     cell = unit_cell(s, side)
     out = [acts.PASS]
     ut = s.cat.units[s.unit[cell]]
-    used = s.bat[B_USED0 + side]
+    used = s.bat.used(side)
     if used & card_effects.SILENCED:
         return out
     for i, ab in enumerate(ut.abilities):
@@ -221,14 +206,14 @@ def exchange_apply(
 ) -> None:
     side = side_of(s, seat)
     if action == acts.PASS:
-        s.bat[B_PASSES] += 1
+        s.bat.passes += 1
         emit(events, "battle_pass", seat=seat)
-        if s.bat[B_PASSES] >= 2:
+        if s.bat.passes >= 2:
             open_sacrifice(s, events)
         else:
-            s.bat[B_ACTOR] = 1 - side
+            s.bat.actor = 1 - side
         return
-    s.bat[B_PASSES] = 0
+    s.bat.passes = 0
     kind, x, _ = lay.decode(action)
     cell = unit_cell(s, side)
     if kind == acts.K_USE:
@@ -238,7 +223,7 @@ def exchange_apply(
             k for k, ab in enumerate(ut.abilities) if ab.name == name and ab.timing == BATTLE_ACTIVE
         )
         ab = ut.abilities[i]
-        s.bat[B_USED0 + side] |= 1 << i
+        s.bat.set_used(side, s.bat.used(side) | 1 << i)
         s.mana[seat] -= card_effects.ability_mana(s, ab)
         emit(events, "battle_ability", seat=seat, ability=name)
         if ab.self_wounds:
@@ -258,14 +243,14 @@ def exchange_apply(
             card_effects.battle_effects(s, side, sp.effects, events)
         else:
             card_effects.relic_effects(s, seat, sp, events)
-    if s.bat[B_SAC0]:  # escape_battle: the battle ends at once, no wounds
+    if s.bat.escaped:  # escape_battle: the battle ends at once, no wounds
         finish(s, events)
         return
-    if s.unit[s.bat[B_ATT]] < 0 or s.unit[s.bat[B_DEF]] < 0:
+    if s.unit[s.bat.attacker] < 0 or s.unit[s.bat.defender] < 0:
         after_wounds(s, events, fought=False)  # §7 step 5: the battle is over, go to step 8
         return
     card_effects.recheck_thirst(s)
-    s.bat[B_ACTOR] = 1 - side
+    s.bat.actor = 1 - side
 
 
 def open_sacrifice(s: GraxiaState, events: list[Event] | None) -> None:
@@ -278,7 +263,7 @@ def sacrifice_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     """§7 step 6 / §5.3: a Spell card behind the Tactics card (for attack or defence), or
     the bluff; Bewitch leaves only the bluff."""
     out = [acts.BLUFF]
-    if s.bat[B_BEWITCH] >> side_of(s, seat) & 1:
+    if s.bat.no_sacrifice >> side_of(s, seat) & 1:
         return out
     nu = len(s.cat.units)
     for card in set(s.hands[seat]):
@@ -329,12 +314,12 @@ def sacrifice_apply(
 
 def resolve(s: GraxiaState, events: list[Event] | None) -> None:
     """§7 step 7: wounds = BV / 2 rounded up; modifiers, then heals; then steps 8-11."""
-    att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+    att, dfn = s.bat.attacker, s.bat.defender
     w = [0, 0]  # w[side]: wounds side inflicts on the other
     for side in (0, 1):
-        bv = s.bat[B_BV0 + side]
+        bv = s.bat.bv(side)
         target = dfn if side == 0 else att
-        n = (bv + 1) // 2 + s.bat[B_ADDW0 + side]
+        n = (bv + 1) // 2 + s.bat.extra_wounds(side)
         # §9.2: Solo Scenario 2's +2 (on damage done: M.bonus_on_damage_done), Blood Vigor
         bonus = modifiers.battle_bonus(s, seat_of(s, side)) if s.sc.solo else 0
         after = modifiers.bonus_on_damage_done(s, seat_of(s, side))
@@ -345,18 +330,18 @@ def resolve(s: GraxiaState, events: list[Event] | None) -> None:
         if card_effects.barrier_blocks(s, target, s.unit[att if side == 1 else dfn]):
             n = 0
         w[side] = max(0, n) + (bonus if after and n > 0 else 0)
-    s.bat[B_WOUND0], s.bat[B_WOUND1] = w
+    s.bat.wounds0, s.bat.wounds1 = w
     s.wounds[dfn] += w[0]
     s.wounds[att] += w[1]
     for side, cell in ((0, att), (1, dfn)):
-        s.wounds[cell] = max(0, s.wounds[cell] - s.bat[B_HEAL0 + side])
-    emit(events, "battle_wounds", bv=[s.bat[B_BV0], s.bat[B_BV0 + 1]], wounds=w)
+        s.wounds[cell] = max(0, s.wounds[cell] - s.bat.heal(side))
+    emit(events, "battle_wounds", bv=[s.bat.bv0, s.bat.bv1], wounds=w)
     after_wounds(s, events, fought=True)
 
 
 def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> None:
     """Steps 8-11: eliminations, the winner, retreat, advance, shield removal."""
-    att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+    att, dfn = s.bat.attacker, s.bat.defender
     aseat = s.current
     dead = [False, False]
     for side, cell in ((1, dfn), (0, att)):
@@ -365,8 +350,8 @@ def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> No
         elif s.wounds[cell] >= modifiers.max_health(s, cell):
             map_rules.eliminate(s, cell, aseat if side == 1 else 1 - aseat, events)
             dead[side] = True
-    w0, w1 = s.bat[B_WOUND0], s.bat[B_WOUND1]
-    destined = s.bat[B_DESTINED]  # side + 1 of the unit that must win (0: none)
+    w0, w1 = s.bat.wounds0, s.bat.wounds1
+    destined = s.bat.destined  # side + 1 of the unit that must win (0: none)
     if destined and dead[destined - 1]:
         destined = 0
     if destined:
@@ -415,7 +400,7 @@ def retreat_cells(s: GraxiaState, att: int, dfn: int) -> list[int]:
 
 
 def do_retreat(s: GraxiaState, cell: int, events: list[Event] | None) -> None:
-    dfn = s.bat[B_DEF]
+    dfn = s.bat.defender
     seat = s.owner[dfn]
     take = s.ctrl[cell] == -1  # §7 step 9: an uncontrolled tile becomes the retreater's
     map_rules.move_unit(s, dfn, cell, events, take=take)
@@ -426,7 +411,7 @@ def do_retreat(s: GraxiaState, cell: int, events: list[Event] | None) -> None:
 
 
 def offer_advance(s: GraxiaState, events: list[Event] | None) -> None:
-    att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+    att, dfn = s.bat.attacker, s.bat.defender
     if s.unit[att] >= 0 and s.unit[dfn] < 0:
         ut = s.cat.units[s.unit[att]]
         if map_rules.can_stand(s, ut, dfn) and map_rules.edge_open(s, ut, att, dfn):
@@ -438,32 +423,34 @@ def offer_advance(s: GraxiaState, events: list[Event] | None) -> None:
 def advance(s: GraxiaState, go: bool, events: list[Event] | None) -> None:
     """§7 step 10: the attacker may move onto the vacated tile."""
     if go:
-        att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+        att, dfn = s.bat.attacker, s.bat.defender
         flags = s.flags[att]
         map_rules.move_unit(s, att, dfn, events)
         s.flags[dfn] = flags & ~SHIELD
-        s.bat[B_ATT] = dfn
-        s.bat[B_DEF] = att
+        s.bat.attacker = dfn
+        s.bat.defender = att
     finish(s, events)
 
 
 def finish(s: GraxiaState, events: list[Event] | None) -> None:
     """§7 step 11: a defender still holding its shield loses it."""
-    dfn = s.bat[B_DEF]
+    dfn = s.bat.defender
     if s.unit[dfn] >= 0 and s.owner[dfn] != s.current:
         s.flags[dfn] &= ~SHIELD
-    s.bat = [0] * BAT_LEN
+    s.bat = Battle()
     s.sup = []
     s.phase = COMMAND
     emit(events, "battle_end")
 
 
 def retreat_legal(s: GraxiaState, lay: Layout) -> list[int]:
-    return sorted(lay.one(acts.K_RETREAT, c) for c in retreat_cells(s, s.bat[B_ATT], s.bat[B_DEF]))
+    return sorted(
+        lay.one(acts.K_RETREAT, c) for c in retreat_cells(s, s.bat.attacker, s.bat.defender)
+    )
 
 
 def unit_types(s: GraxiaState) -> tuple[UnitType, UnitType]:
-    return s.cat.units[s.unit[s.bat[B_ATT]]], s.cat.units[s.unit[s.bat[B_DEF]]]
+    return s.cat.units[s.unit[s.bat.attacker]], s.cat.units[s.unit[s.bat.defender]]
 
 
 __all__ = ["BOTH", "finish", "start"]

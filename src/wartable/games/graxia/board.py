@@ -16,8 +16,6 @@ from .state import (
     SHIELD,
     STUN_LATER,
     STUNNED,
-    T_BANNER0,
-    T_GFELL0,
     GraxiaState,
 )
 
@@ -95,7 +93,7 @@ def move_unit(
     if take:
         set_ctrl(s, b, seat, events)
     if s.flags[b] & CARRIER:
-        s.track[T_BANNER0 + seat] = b
+        s.track.set_banner(seat, b)
     emit(events, "move", frm=s.sc.board.text(a), dest=s.sc.board.text(b), unit=unit_name(s, b))
 
 
@@ -208,11 +206,11 @@ def eliminate(s: GraxiaState, cell: int, by: int, events: list[Event] | None) ->
         pass  # a solo Non-Player's Guardian, or its unit with no pile (modifiers)
     elif ut.klass == GUARDIAN:
         s.hands[seat].append(u)
-        s.track[T_GFELL0 + seat] = s.round_no
+        s.track.set_guardian_fell(seat, s.round_no)
     else:
         s.discards[s.udeck[seat]].append(u)
     if s.flags[cell] & CARRIER:
-        s.track[T_BANNER0 + seat] = cell  # §9.1 #3: the banner is dropped where it fell
+        s.track.set_banner(seat, cell)  # §9.1 #3: the banner is dropped where it fell
     s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = -1, -1, 0, 0
     emit(events, "eliminated", cell=s.sc.board.text(cell), unit=ut.name, seat=seat)
     victory.on_eliminate(s, ut, seat, 1 - seat if by < 0 else by, events)
@@ -270,7 +268,7 @@ def pick_up_banner(s: GraxiaState, c: int, events: list[Event] | None) -> None:
     """§9.1 #3: a unit (not a Guardian) entering its banner's tile picks it up; it may do
     nothing else this round."""
     seat = s.owner[c]
-    if s.sc.victory != "banner_wars" or s.track[T_BANNER0 + seat] != c:
+    if s.sc.victory != "banner_wars" or s.track.banner(seat) != c:
         return
     if s.flags[c] & CARRIER or s.cat.units[s.unit[c]].is_guardian:
         return

@@ -26,7 +26,6 @@ from .choice_record import LOSE_CARD
 from .solo import bots as bots_solo
 from .state import (
     B_ADVANCE,
-    B_BV0,
     B_EXCH,
     B_RETREAT,
     B_SAC,
@@ -38,11 +37,6 @@ from .state import (
     OVER,
     PLACE,
     SHIELD,
-    T_BANNER0,
-    T_KILLED0,
-    T_PEND,
-    T_SPY0,
-    T_WINNER,
     GraxiaState,
 )
 from .view import SeatView
@@ -137,14 +131,14 @@ def _aims(s: GraxiaState, seat: int) -> tuple[tuple[int, ...], list[int], float,
 
 def evaluate(s: GraxiaState, seat: int) -> float:
     if s.phase == OVER:
-        w = s.track[T_WINNER]
+        w = s.track.winner
         return 0.0 if w < 0 else (1e6 if w == seat else -1e6)
     cat = s.cat
     b = s.sc.board
     score = 0.0
     obj, targets, pull, aggression = _aims(s, seat)
     if s.sc.victory == "banner_wars":
-        targets = [s.sc.banners[1 - seat], s.track[T_BANNER0 + seat]]
+        targets = [s.sc.banners[1 - seat], s.track.banner(seat)]
     prey = SOLO_PREY.get(s.sc.id, ()) if s.sc.solo else ()
     if prey:
         pull = 3.0  # §9.2 solo 1/2: close in on the units to eliminate
@@ -197,14 +191,14 @@ def evaluate(s: GraxiaState, seat: int) -> float:
                 score -= 4 * sum(1 for x in nbr[c] if owner[x] == foe)
         if ctrl[c] >= 0:
             score += (1 if ctrl[c] == seat else -1) * 1.5 * obj[c]
-    if s.sc.victory == "assassination" and s.track[T_SPY0 + seat] >= 0:
-        spy = s.track[T_SPY0 + seat]  # keep the spy healthy and away from the enemy
+    if s.sc.victory == "assassination" and s.track.spy(seat) >= 0:
+        spy = s.track.spy(seat)  # keep the spy healthy and away from the enemy
         for c in range(b.size):
             if s.unit[c] == spy and s.owner[c] == seat:
                 score += 4 * (cat.units[spy].health - s.wounds[c])
                 score -= 12 * sum(1 for n in b.nbr[c] if s.owner[n] == 1 - seat)
     if s.sc.victory == "mana_destroyed":
-        score += 8 * (s.track[T_KILLED0 + seat] - s.track[T_KILLED0 + 1 - seat])
+        score += 8 * (s.track.mana_killed(seat) - s.track.mana_killed(1 - seat))
         if s.current == seat:
             score -= threat(s, seat)
     if s.sc.solo and s.current == seat and s.phase == COMMAND:
@@ -248,7 +242,7 @@ def _finish_battle(game: Any, s: GraxiaState, listed: bool = False) -> None:
         if ph not in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE):
             return
         seat = game.to_act(s)[0]
-        if listed or s.track[T_PEND] or s.sc.solo:  # a card's choice, the Non-Player's rules
+        if listed or s.track.pend_kind or s.sc.solo:  # a card's choice, the Non-Player's rules
             legal = game.legal_actions(s, seat)
             pick = next((a for a in (acts.PASS, acts.BLUFF, acts.ADVANCE) if a in legal), legal[0])
         elif ph == B_EXCH:  # what the rules always offer (without listing the rest)
@@ -296,7 +290,7 @@ class HeuristicAgent:
         if s.sc.solo:
             assert isinstance(observation, dict)  # a solo game's seat view is the dict
             lay = game.layout(s.config)
-            if ph == GUARD and not s.track[T_PEND]:  # the solo set-up (solo/bots.py)
+            if ph == GUARD and not s.track.pend_kind:  # the solo set-up (solo/bots.py)
                 return bots_solo.decide_setup(
                     lay,
                     s,
@@ -307,9 +301,9 @@ class HeuristicAgent:
                     rng,
                     lambda options: self._greedy(game, s, options, seat, rng),
                 )
-            if s.track[T_PEND] == LOSE_CARD:
+            if s.track.pend_kind == LOSE_CARD:
                 return bots_solo.lose_card(lay, s.cat, legal)
-            if s.track[T_PEND]:  # the Player's choices in the Non-Player's turn, tried out
+            if s.track.pend_kind:  # the Player's choices in the Non-Player's turn, tried out
                 return self._greedy(game, s, legal, seat, rng)
         if ph == PLACE and s.sc.draft[seat] == "assassination":
             spies = [a for a in legal if game.layout(s.config).decode(a)[0] == acts.K_SPY]
@@ -377,7 +371,7 @@ class HeuristicAgent:
         def margin(t: GraxiaState) -> float:
             if t.phase not in (B_EXCH, B_SAC):
                 return evaluate(t, seat)
-            mine, theirs = t.bat[B_BV0 + side], t.bat[B_BV0 + 1 - side]
+            mine, theirs = t.bat.bv(side), t.bat.bv(1 - side)
             return 3 * (mine - theirs) + 0.4 * t.mana[seat] + evaluate(t, seat) * 0.1
 
         best, best_score = acts.PASS, margin(s) + 1.0
@@ -393,7 +387,7 @@ class HeuristicAgent:
 
     def _sacrifice(self, game: Any, s: GraxiaState, legal: list[int], seat: int) -> int:
         side = 0 if seat == s.current else 1
-        mine, theirs = s.bat[B_BV0 + side], s.bat[B_BV0 + 1 - side]
+        mine, theirs = s.bat.bv(side), s.bat.bv(1 - side)
         options = [a for a in legal if a != acts.BLUFF]
         spells = len([c for c in s.hands[seat] if c >= len(s.cat.units)])
         if not options or (spells < 3 and abs(mine - theirs) > 8):

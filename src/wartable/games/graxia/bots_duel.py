@@ -50,9 +50,6 @@ from .state import (
     GUARD,
     OVER,
     PLACE,
-    T_CASTLE0,
-    T_HOLD0,
-    T_WINNER,
     GraxiaState,
 )
 
@@ -67,16 +64,16 @@ def duel_value(s: GraxiaState, seat: int) -> float:
     evaluation plus the scenario's own progress toward victory (§9.1)."""
     foe = 1 - seat
     if s.phase == OVER:  # the result, then the margin (a rollout's ending, averaged)
-        w = s.track[T_WINNER]
+        w = s.track.winner
         result = 0.0 if w < 0 else (WIN if w == seat else -WIN)
         tiles = sum(1 for c in s.ctrl if c == seat) - sum(1 for c in s.ctrl if c == foe)
         return result + 25.0 * (s.vp[seat] - s.vp[foe]) + 2.0 * tiles
     score = evaluate(s, seat)
     v = s.sc.victory
     if v == "two_cities":  # both cities held through a full turn wins: rounds held so far
-        score += 60.0 * (s.track[T_HOLD0 + seat] - s.track[T_HOLD0 + foe])
+        score += 60.0 * (s.track.cities_held(seat) - s.track.cities_held(foe))
     elif v == "king_of_the_castle":  # three own rounds on the castle win
-        score += 50.0 * (s.track[T_CASTLE0 + seat] - s.track[T_CASTLE0 + foe])
+        score += 50.0 * (s.track.castle_held(seat) - s.track.castle_held(foe))
     elif v == "march_to_victory":  # eight of the counted tiles before turn 9 win
         kinds = s.sc.terrain
         held = [0, 0]

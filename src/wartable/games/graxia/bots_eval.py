@@ -39,11 +39,6 @@ from .state import (
     SHIELD_NOW,
     STUNNED,
     SUMMONED,
-    T_ALLIES,
-    T_BANNER0,
-    T_PEND,
-    T_SPY0,
-    T_TELEPORT,
     GraxiaState,
 )
 
@@ -148,19 +143,17 @@ class Scorer:
         self.castle = -1
         if v == "wintermere_pass" and seat == sc.param("attacker_seat", 1):
             self.castle = sc.param("castle")
-        self.spy = s.track[T_SPY0 + seat] if v == "assassination" else -1
+        self.spy = s.track.spy(seat) if v == "assassination" else -1
         self.threat = v == "mana_destroyed" and s.current == seat
         self.portals = sum(1 for p in s.portal if p == seat)
         self.g = s.guardian_cell(seat)
-        self.todo = todo_targets(
-            s, seat, self._targets(s.track[T_BANNER0 + seat]), self.enemies, []
-        )
+        self.todo = todo_targets(s, seat, self._targets(s.track.banner(seat)), self.enemies, [])
         self.pull_sum = sum(self._pull(c, self.todo) for c in self.own if not guardian[unit[c]])
 
     @staticmethod
     def usable(s: GraxiaState) -> bool:
         """Whether this position's actions can be scored from their effects."""
-        if s.sc.solo or s.track[T_PEND] or s.track[T_TELEPORT]:
+        if s.sc.solo or s.track.pend_kind or s.track.teleport_to:
             return False
         return s.phase in (COMMAND, DRAW, BUY, PLACE)
 
@@ -234,7 +227,7 @@ class Scorer:
         """command.do_move: a step, a portal jump or a switch of places."""
         s, seat = self.s, self.seat
         u, w, f = s.unit[a], s.wounds[a], s.flags[a]
-        banner = s.track[T_BANNER0 + seat]
+        banner = s.track.banner(seat)
         if s.unit[b] >= 0:  # switch places with a friendly unit
             ub, wb, fb = s.unit[b], s.wounds[b], s.flags[b]
             fa2 = (fb & ~SHIELD) | MOVED
@@ -260,7 +253,7 @@ class Scorer:
     def _summon(self, u: int, cell: int) -> float | None:
         """command.summon: mana paid, the card leaves the hand, a fresh unit takes the tile."""
         s, seat = self.s, self.seat
-        if s.track[T_ALLIES]:  # the Allies discount's bookkeeping: leave it to the rules
+        if s.track.allies:  # the Allies discount's bookkeeping: leave it to the rules
             return None
         cost = modifiers.card_cost(s, seat, base_cost(s, seat, u, cell, self.g))
         ut = s.cat.units[u]
@@ -301,9 +294,9 @@ class Scorer:
             )
             delta += 25 * pts
         todo = self.todo
-        if captured or (banner != UNMOVED and banner != s.track[T_BANNER0 + seat]):
+        if captured or (banner != UNMOVED and banner != s.track.banner(seat)):
             if banner == UNMOVED:
-                banner = s.track[T_BANNER0 + seat]
+                banner = s.track.banner(seat)
             todo = todo_targets(s, seat, self._targets(banner), self.enemies, captured)
         if todo == self.todo:
             for c, u, _, _ in old:

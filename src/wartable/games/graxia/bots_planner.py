@@ -50,13 +50,6 @@ from .state import (
     B_SAC,
     GUARD,
     OVER,
-    S_BOSS,
-    S_LOST,
-    S_OBJ_LOST,
-    S_SETUP,
-    S_SYPE,
-    T_PEND,
-    T_WINNER,
     GraxiaState,
 )
 
@@ -103,11 +96,11 @@ def scenario_targets(s: GraxiaState) -> list[int]:
         todo = [
             c
             for k in range(len(solo_awards.OBJECTIVES))
-            if not s.solo[S_OBJ_LOST] >> k & 1
+            if not s.solo.objectives_lost >> k & 1
             for c in solo_awards.objective_cells(s, k)
             if s.ctrl[c] != 0
         ]
-        if s.solo[S_SYPE] != 1:
+        if s.solo.sype_fate != 1:
             cat = s.cat
             sype = [
                 c
@@ -141,18 +134,18 @@ def solo_value(s: GraxiaState) -> float:
     """The Player's position in a solo scenario: the heuristic's evaluation (material,
     objectives, victory points, threats) plus the scenario's own victory terms."""
     if s.phase == OVER:
-        w = s.track[T_WINNER]
+        w = s.track.winner
         return 0.0 if w < 0 else (WIN if w == 0 else -WIN)
     score = evaluate(s, 0)
     n = solo_awards.scenario(s)
     if n == 1:  # Sype killed and 3 of the 4 objectives met
         met, lost = solo_awards.objectives_state(s)
-        score += 60.0 * met - 150.0 * lost + (250.0 if s.solo[S_SYPE] == 1 else 0.0)
+        score += 60.0 * met - 150.0 * lost + (250.0 if s.solo.sype_fate == 1 else 0.0)
         score -= PULL_OBJECTIVES * sum(reach(s, scenario_targets(s)))
     elif n == 2:  # six settlements lost loses; Talon and Ebon both eliminated wins
-        lost = s.solo[S_LOST]
+        lost = s.solo.settlements_lost
         score -= 30.0 * lost + 15.0 * lost * lost
-        score += 200.0 * bin(s.solo[S_BOSS] & 3).count("1")
+        score += 200.0 * bin(s.solo.bosses_killed & 3).count("1")
         score -= DANGER * settlement_danger(s)
     elif n == 3:  # every Home Row tile held before turn 6 ends
         cells = [c for row in s.sc.home_rows for c in row]
@@ -220,10 +213,10 @@ class PlannerAgent:
         seed = rng.next64()  # the heuristic's stream and the worlds' are both forked from it
         s: GraxiaState = game.determinize(observation, Rng(seed))
         own = self.heuristic.act(game, observation, legal, seat, Rng(seed ^ 0x5EED))
-        if not s.sc.solo or s.phase in BATTLE_PHASES or s.track[T_PEND] == LOSE_CARD:
+        if not s.sc.solo or s.phase in BATTLE_PHASES or s.track.pend_kind == LOSE_CARD:
             return own
-        if s.phase == GUARD and not s.track[T_PEND]:
-            step = s.solo[S_SETUP]
+        if s.phase == GUARD and not s.track.pend_kind:
+            step = s.solo.setup_step
             if step in (solo_setup.BUILD, solo_setup.HAND, solo_setup.SPAWN):
                 # bots_solo: filler_deck, the hand's card scores, Solo 5's spawns furthest
                 # from the Player (ten spawns, each a search over the whole first turn, were

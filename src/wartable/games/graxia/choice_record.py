@@ -1,6 +1,6 @@
 """The pending choice's record (kept in ``track``): its kinds, whose it is, and asking.
 
-A choice is pending while ``track[T_PEND]`` is not ``NONE``: the choosing seat is then the
+A choice is pending while ``track.pend_kind`` is not ``NONE``: the choosing seat is then the
 only one to act (``choices.py`` lists its options and applies the pick). This module sits
 below the rules that ask (``board``, ``push``, the solo scenarios) and the one that answers
 (``choices``), so none of them imports another to record a choice.
@@ -12,7 +12,7 @@ from typing import Final
 
 from wartable.core.events import Event, emit
 
-from .state import T_PEND, T_PEND_Q, T_PEND_SEAT, T_PEND_X, T_PEND_Y, GraxiaState
+from .state import GraxiaState
 
 NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN, PUSH = range(8)
 # the solo scenarios' kinds (§9.2): a card the Player loses or a unit it places
@@ -32,21 +32,21 @@ Q_SEAT: Final = (1, 1000)  # queued reflections: seat 0's wounds + 1000 x seat 1
 
 
 def pending(s: GraxiaState) -> bool:
-    return s.track[T_PEND] != NONE
+    return s.track.pend_kind != NONE
 
 
 def seat(s: GraxiaState) -> int:
-    return s.track[T_PEND_SEAT]
+    return s.track.pend_seat
 
 
 def ask(s: GraxiaState, kind: int, who: int, x: int, y: int, events: list[Event] | None) -> None:
     """Record a choice of ``kind`` for ``who`` (x, y: its parameters, ``choices.request``)."""
-    s.track[T_PEND], s.track[T_PEND_SEAT] = kind, who
-    s.track[T_PEND_X], s.track[T_PEND_Y] = x, y
+    s.track.pend_kind, s.track.pend_seat = kind, who
+    s.track.pend_x, s.track.pend_y = x, y
     emit(events, "choice", seat=who, kind=KINDS[kind])
 
 
 def queue_reflection(s: GraxiaState, who: int, wounds: int) -> None:
     """Another reflection while a choice is pending (two Devouts hit by one area attack, or
     a reflection reflected back): queued per seat, chosen when nothing is pending."""
-    s.track[T_PEND_Q] += wounds * Q_SEAT[who]
+    s.track.pend_queue += wounds * Q_SEAT[who]

@@ -35,14 +35,7 @@ from .choice_record import (
     pending,
 )
 from .state import (
-    B_BV0,
-    B_BV1,
     EXTRA_MOVE,
-    T_PEND,
-    T_PEND_Q,
-    T_PEND_SEAT,
-    T_PEND_X,
-    T_PEND_Y,
     GraxiaState,
 )
 
@@ -141,8 +134,8 @@ def request(
 
 
 def legal(s: GraxiaState, lay: Layout) -> list[int]:
-    kind, who, x = s.track[T_PEND], s.track[T_PEND_SEAT], s.track[T_PEND_X]
-    opts = _options(s, kind, who, x, s.track[T_PEND_Y])
+    kind, who, x = s.track.pend_kind, s.track.pend_seat, s.track.pend_x
+    opts = _options(s, kind, who, x, s.track.pend_y)
     if kind == SPELL:
         return [lay.one(acts.K_TAKE, o) for o in opts]
     if kind == UNIT:
@@ -156,18 +149,18 @@ def legal(s: GraxiaState, lay: Layout) -> list[int]:
 
 
 def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
-    kind, who = s.track[T_PEND], s.track[T_PEND_SEAT]
-    x, y = s.track[T_PEND_X], s.track[T_PEND_Y]
-    s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = s.track[T_PEND_Y] = 0
+    kind, who = s.track.pend_kind, s.track.pend_seat
+    x, y = s.track.pend_x, s.track.pend_y
+    s.track.pend_kind = s.track.pend_seat = s.track.pend_x = s.track.pend_y = 0
     k, pick, _ = lay.decode(action)
     if kind == LOSE_CARD and k == acts.K_TAKE:
         pick += len(s.cat.units)  # a spell card
     _resolve(s, kind, who, x, y, pick, events)
-    while not pending(s) and s.track[T_PEND_Q]:
-        q = s.track[T_PEND_Q]
+    while not pending(s) and s.track.pend_queue:
+        q = s.track.pend_queue
         p = 0 if q % Q_SEAT[1] else 1
         amount = q % Q_SEAT[1] if p == 0 else q // Q_SEAT[1]
-        s.track[T_PEND_Q] -= amount * Q_SEAT[p]
+        s.track.pend_queue -= amount * Q_SEAT[p]
         request(s, REFLECT, p, -1, amount, events)
 
 
@@ -199,8 +192,8 @@ def _resolve(
         push.displace(s, y // PUSH_BASE, pick, y % PUSH_BASE - 1, events)
     elif kind == TURN:  # Mind Control: the supporter's support changes sides
         value = s.cat.units[s.unit[pick]].support
-        s.bat[B_BV0] = max(0, s.bat[B_BV0] - value)
-        s.bat[B_BV1] += value
+        s.bat.bv0 = max(0, s.bat.bv0 - value)
+        s.bat.bv1 += value
         s.sup.remove(pick)
         emit(events, "supporter_turned", cell=s.sc.board.text(pick))
     elif kind == MOVE_TO:  # §6 A: the moved unit has used its one extra "move" ability
@@ -213,31 +206,31 @@ def _resolve(
 
 def problems(s: GraxiaState) -> list[str]:
     """What makes a position's pending choice impossible (for ``position.check``)."""
-    kind, who = s.track[T_PEND], s.track[T_PEND_SEAT]
+    kind, who = s.track.pend_kind, s.track.pend_seat
     if kind == NONE:
-        if who or s.track[T_PEND_X] or s.track[T_PEND_Y] or s.track[T_PEND_Q]:
+        if who or s.track.pend_x or s.track.pend_y or s.track.pend_queue:
             return ["no choice is pending: its fields must be 0"]
         return []
     if not 0 < kind < len(KINDS) or who not in (0, 1):
         return ["a pending choice needs a known kind and a seat 0 or 1"]
-    if s.track[T_PEND_Q] < 0:
+    if s.track.pend_queue < 0:
         return ["a pending choice's queued reflections must be 0 or more"]
     if kind == RETREAT_TO:
         return s.variant.choice_problems(s, kind)
     n = s.sc.board.size
-    if kind in (ATONE, MOVE_TO, PUSH) and not 0 <= s.track[T_PEND_X] < n:
+    if kind in (ATONE, MOVE_TO, PUSH) and not 0 <= s.track.pend_x < n:
         return ["a pending choice names a cell off the map"]
-    y = s.track[T_PEND_Y]
+    y = s.track.pend_y
     if kind == PUSH and not (0 <= y // PUSH_BASE < n and y % PUSH_BASE > 0):
         return ["a pending choice names a cell off the map"]
-    if kind == MOVE_TO and not 0 < s.track[T_PEND_Y] <= n:
+    if kind == MOVE_TO and not 0 < s.track.pend_y <= n:
         return ["a pending Mystic Bridge needs a reach"]
-    if kind == REFLECT and not -1 <= s.track[T_PEND_X] < n:
+    if kind == REFLECT and not -1 <= s.track.pend_x < n:
         return ["a pending reflection names a cell off the map"]
-    if kind == REFLECT and (s.track[T_PEND_Y] <= 0 or s.track[T_PEND_Q] < 0):
+    if kind == REFLECT and (s.track.pend_y <= 0 or s.track.pend_queue < 0):
         return ["a pending reflection needs wounds to reflect"]
-    if kind == SPELL and not 0 <= s.track[T_PEND_X] <= len(s.cat.spells):
+    if kind == SPELL and not 0 <= s.track.pend_x <= len(s.cat.spells):
         return ["a pending Dark Summoning names an unknown spell"]
-    if not _options(s, kind, who, s.track[T_PEND_X], s.track[T_PEND_Y]):
+    if not _options(s, kind, who, s.track.pend_x, s.track.pend_y):
         return ["a pending choice has no option (nobody could act)"]
     return []

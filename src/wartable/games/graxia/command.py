@@ -21,20 +21,14 @@ from .state import (
     SHIELD_NOW,
     STUNNED,
     SUMMONED,
-    T_ALLIES,
-    T_BANNER0,
-    T_DISCOUNT,
-    T_GFELL0,
-    T_PORTAL,
-    T_TELEPORT,
     GraxiaState,
 )
 
 BUSY = SUMMONED | STUNNED | ABILITY
 ACTED = MOVED | ATTACKED | SHIELD_NOW
 PORTAL_COST = 8
-# T_PORTAL: 0 the portal power unused this round, 1 used, 2 one of two portals removed (only
-# the other may still be removed)
+# track.portal_power: 0 unused this round, 1 used, 2 one of two portals removed (only the
+# other may still be removed)
 PORTAL_USED, PORTAL_REMOVING = 1, 2
 DISCOUNT = 7
 
@@ -111,7 +105,7 @@ def summon_cost(s: GraxiaState, seat: int, u: int, cell: int, g: int = -2) -> in
 def base_cost(s: GraxiaState, seat: int, u: int, cell: int, g: int = -2) -> int:
     """§6 C: the unit's cost, less 7 once per round when placed behind the Guardian."""
     cost = s.cat.units[u].cost
-    if s.track[T_DISCOUNT] or s.cat.units[u].klass == GUARDIAN:
+    if s.track.discount_used or s.cat.units[u].klass == GUARDIAN:
         return cost
     if g == -2:
         g = s.guardian_cell(seat)
@@ -127,7 +121,7 @@ def summon_cells(s: GraxiaState, seat: int, u: int, g: int = -2) -> list[int]:
     if g == -2:
         g = s.guardian_cell(seat)
     if ut.klass == GUARDIAN:
-        if s.track[T_GFELL0 + seat] == s.round_no or g >= 0:
+        if s.track.guardian_fell(seat) == s.round_no or g >= 0:
             return []
         cells = list(s.sc.home[seat])
     else:
@@ -143,14 +137,14 @@ def summon_cells(s: GraxiaState, seat: int, u: int, g: int = -2) -> list[int]:
         cells = list(s.sc.home[seat])
         if g >= 0:
             cells += [n for n in s.sc.board.nbr[g] if n not in cells]
-        if s.track[T_ALLIES]:
+        if s.track.allies:
             cells += [c for c, o in enumerate(s.ctrl) if o == seat and c not in cells]
     return [c for c in cells if s.unit[c] < 0 and map_rules.can_stand(s, ut, c)]
 
 
 def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
-    if s.track[T_TELEPORT]:  # Mystic Gate: where the unit goes
-        c = s.track[T_TELEPORT] - 1
+    if s.track.teleport_to:  # Mystic Gate: where the unit goes
+        c = s.track.teleport_to - 1
         return sorted(lay.pair(acts.K_MOVE, c, n) for n in effects.teleport_cells(s, c))
     out = [acts.END]
     b = s.sc.board
@@ -220,7 +214,7 @@ def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
     q,r`` naming one twice removes it; the other may follow in the same round).
 
     A seat holds at most two portals: a new pair replaces a lone one (the other removed)."""
-    done = s.track[T_PORTAL]
+    done = s.track.portal_power
     if done == PORTAL_USED or s.round_no < 2 or g < 0:
         return []
     mine = [c for c, p in enumerate(s.portal) if p == seat]
@@ -255,7 +249,7 @@ def open_portals(s: GraxiaState, seat: int, a: int, b: int, events: list[Event] 
     text = s.sc.board.text
     if a == b:
         s.portal[a] = -1
-        s.track[T_PORTAL] = PORTAL_REMOVING if len(mine) == 2 else PORTAL_USED
+        s.track.portal_power = PORTAL_REMOVING if len(mine) == 2 else PORTAL_USED
         emit(events, "portal_removed", seat=seat, cell=text(a))
         return
     if len(mine) < 2:
@@ -263,15 +257,15 @@ def open_portals(s: GraxiaState, seat: int, a: int, b: int, events: list[Event] 
     for c in mine:
         s.portal[c] = -1
     s.portal[a] = s.portal[b] = seat
-    s.track[T_PORTAL] = PORTAL_USED
+    s.track.portal_power = PORTAL_USED
     emit(events, "portals", seat=seat, cells=[text(a), text(b)])
 
 
 def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
     """Perform a command action; returns True when it opens a battle."""
     kind, x, y = lay.decode(action)
-    if kind == acts.K_MOVE and s.track[T_TELEPORT]:
-        s.track[T_TELEPORT] = 0
+    if kind == acts.K_MOVE and s.track.teleport_to:
+        s.track.teleport_to = 0
         map_rules.move_unit(s, x, y, events)
         s.flags[y] |= EXTRA_MOVE
         pick_up_banner(s, y, events)
@@ -293,7 +287,7 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
     elif kind == acts.K_GIVE:
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
         s.flags[y] |= CARRIER | MOVED | ATTACKED | ABILITY
-        s.track[T_BANNER0 + seat] = y
+        s.track.set_banner(seat, y)
         emit(events, "banner_passed", frm=s.sc.board.text(x), dest=s.sc.board.text(y))
     elif kind == acts.K_DROP:
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
@@ -316,16 +310,16 @@ def do_move(s: GraxiaState, a: int, b: int, events: list[Event] | None) -> None:
     via_portal = s.portal[a] == seat and s.portal[b] == seat and s.sc.board.d(a, b) > 1
     if s.flags[a] & CARRIER and via_portal:
         s.flags[a] &= ~CARRIER  # §9.1 #3: the banner stays where the bearer portals from
-        s.track[T_BANNER0 + seat] = a
+        s.track.set_banner(seat, a)
     if s.unit[b] >= 0:  # switch places with a friendly unit: both are activated
         ua, oa, wa, fa = s.unit[a], s.owner[a], s.wounds[a], s.flags[a]
         s.unit[a], s.owner[a], s.wounds[a] = s.unit[b], s.owner[b], s.wounds[b]
         s.flags[a] = (s.flags[b] & ~SHIELD) | MOVED
         s.unit[b], s.owner[b], s.wounds[b], s.flags[b] = ua, oa, wa, (fa & ~SHIELD) | MOVED
         if s.flags[a] & CARRIER:
-            s.track[T_BANNER0 + seat] = a
+            s.track.set_banner(seat, a)
         if s.flags[b] & CARRIER:
-            s.track[T_BANNER0 + seat] = b
+            s.track.set_banner(seat, b)
         emit(events, "switch", a=s.sc.board.text(a), b=s.sc.board.text(b))
         return
     map_rules.move_unit(s, a, b, events)
@@ -335,13 +329,13 @@ def do_move(s: GraxiaState, a: int, b: int, events: list[Event] | None) -> None:
 
 def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | None) -> None:
     cost = base_cost(s, seat, u, cell)
-    if s.track[T_ALLIES] and cell not in s.sc.home[seat]:
+    if s.track.allies and cell not in s.sc.home[seat]:
         g = s.guardian_cell(seat)
         if g < 0 or cell not in s.sc.board.nbr[g]:
             cost = s.cat.units[u].cost
-            s.track[T_ALLIES] = 0
+            s.track.allies = 0
     if cost < s.cat.units[u].cost:
-        s.track[T_DISCOUNT] = 1
+        s.track.discount_used = 1
     cost = modifiers.card_cost(s, seat, cost)
     s.mana[seat] -= cost
     s.hands[seat].remove(u)

@@ -14,23 +14,12 @@ from .push import displace, push_cells
 from .state import (
     ABILITY,
     ATTACKED,
-    B_ADDW0,
-    B_ATT,
-    B_BEWITCH,
-    B_BV0,
-    B_DEF,
-    B_DESTINED,
-    B_HEAL0,
-    B_SAC0,
-    B_USED0,
     BARRIER,
     CARRIER,
     EXTRA_MOVE,
     MOVED,
     SHIELD_NOW,
     STEALTH,
-    T_ALLIES,
-    T_TELEPORT,
     GraxiaState,
 )
 
@@ -67,7 +56,7 @@ def draw_card(s: GraxiaState, seat: int, unit: bool, events: list[Event] | None)
 
 # ----- battle --------------------------------------------------------------------------
 def _bv(s: GraxiaState, side: int, delta: int) -> None:
-    s.bat[B_BV0 + side] = max(0, s.bat[B_BV0 + side] + delta)
+    s.bat.set_bv(side, max(0, s.bat.bv(side) + delta))
 
 
 def support_value(s: GraxiaState, cell: int) -> int:
@@ -91,16 +80,16 @@ def ability_mana(s: GraxiaState, ab: Ability) -> int:
 
 
 def spell_allowed_in_battle(s: GraxiaState, side: int, sp: Spell) -> bool:
-    ut = s.cat.units[s.unit[s.bat[B_ATT + side]]]
+    ut = s.cat.units[s.unit[s.bat.cell(side)]]
     if sp.requires == "magical_attack" and ut.attack_type not in (MAG, BOTH):
         return False
     return not (sp.requires == "normal_unit" and ut.unique)
 
 
 def _condition(s: GraxiaState, side: int, e: Effect) -> bool:
-    own = s.cat.units[s.unit[s.bat[B_ATT + side]]]
-    other_cell = s.bat[B_ATT + 1 - side]
-    tile = s.sc.terrain[s.bat[B_DEF]]
+    own = s.cat.units[s.unit[s.bat.cell(side)]]
+    other_cell = s.bat.cell(1 - side)
+    tile = s.sc.terrain[s.bat.defender]
     if (e.when == "attacking" and side != 0) or (e.when == "defending" and side != 1):
         return False
     if e.terrain and tile not in e.terrain:
@@ -128,8 +117,8 @@ def battle_effects(
 ) -> None:
     """Apply battle effects for ``side`` (0 attacker, 1 defender)."""
     seat = s.current if side == 0 else 1 - s.current
-    own = s.bat[B_ATT + side]
-    other = s.bat[B_ATT + 1 - side]
+    own = s.bat.cell(side)
+    other = s.bat.cell(1 - side)
     for e in effects:
         if not _condition(s, side, e):
             continue
@@ -141,9 +130,9 @@ def battle_effects(
         elif k == "blood_thirst":
             blood_thirst(s, side, e.amount)
         elif k == "no_sacrifice":
-            s.bat[B_BEWITCH] |= 1 << (1 - side)
+            s.bat.no_sacrifice |= 1 << (1 - side)
         elif k == "silence":
-            s.bat[B_USED0 + 1 - side] |= SILENCED
+            s.bat.set_used(1 - side, s.bat.used(1 - side) | SILENCED)
         elif k == "turn_supporter" and side == 1 and s.sup:  # Mind Control: the caster picks
             pending_choices.request(s, pending_choices.TURN, seat, 0, 0, events)
         elif k == "cancel_support" and side == 1 and s.sup:
@@ -151,13 +140,13 @@ def battle_effects(
                 _bv(s, 0, -support_value(s, c))
                 s.sup.remove(c)
         elif k == "extra_wounds":
-            s.bat[B_ADDW0 + side] += e.amount
+            s.bat.set_extra_wounds(side, s.bat.extra_wounds(side) + e.amount)
         elif k == "wound_reduction" and not passive:
-            s.bat[B_ADDW0 + 1 - side] -= e.amount
+            s.bat.set_extra_wounds(1 - side, s.bat.extra_wounds(1 - side) - e.amount)
         elif k == "win_battle":
-            s.bat[B_DESTINED] = side + 1
+            s.bat.destined = side + 1
         elif k == "escape_battle":
-            s.bat[B_SAC0] = 1
+            s.bat.escaped = 1
         elif k == "chain_lightning":
             targets = list(s.sup) if side == 1 else []
             for c in targets:
@@ -167,7 +156,7 @@ def battle_effects(
                     s.sup.remove(c)
                     _bv(s, 0, -value)
         elif k == "heal":
-            s.bat[B_HEAL0 + side] += e.amount
+            s.bat.set_heal(side, s.bat.heal(side) + e.amount)
         elif k == "damage" and e.target in ENEMY_TARGETS and s.unit[other] >= 0:
             map_rules.damage(
                 s, other, e.amount, seat, events, command=False, unmitigated=e.unmitigated
@@ -183,19 +172,19 @@ def battle_effects(
 def blood_thirst(s: GraxiaState, side: int, amount: int) -> None:
     """Blood Thirst: once per battle, +amount as soon as an enemy unit (the opponent or a
     unit supporting it) is wounded."""
-    if s.bat[B_USED0 + side] & THIRSTED:
+    if s.bat.used(side) & THIRSTED:
         return
-    other = s.bat[B_ATT + 1 - side]
+    other = s.bat.cell(1 - side)
     enemies = [other] + (list(s.sup) if side == 1 else [])
     if any(s.unit[c] >= 0 and s.wounds[c] > 0 for c in enemies):
-        s.bat[B_USED0 + side] |= THIRSTED
+        s.bat.set_used(side, s.bat.used(side) | THIRSTED)
         _bv(s, side, amount)
 
 
 def recheck_thirst(s: GraxiaState) -> None:
     """After each exchange: a Blood Thirst unit whose enemy is now wounded gains its bonus."""
     for side in (0, 1):
-        cell = s.bat[B_ATT + side]
+        cell = s.bat.cell(side)
         if s.unit[cell] < 0:
             continue
         for ab in s.cat.units[s.unit[cell]].abilities:
@@ -206,14 +195,14 @@ def recheck_thirst(s: GraxiaState) -> None:
 
 def battle_reduction(s: GraxiaState, cell: int) -> int:
     """Passive wound reductions of the unit on ``cell`` in this battle (Bark Regrowth...)."""
-    tile = s.sc.terrain[s.bat[B_DEF]]
+    tile = s.sc.terrain[s.bat.defender]
     n = 0
     for ab in s.cat.units[s.unit[cell]].abilities:
         for e in ab.effects:
             if e.kind == "damage_reduction" and (not e.terrain or tile in e.terrain):
                 n += e.amount
             elif e.kind == "wound_reduction" and ab.timing != "battle_activated":
-                if e.when in ("", "always") or (e.when == "defending") == (cell == s.bat[B_DEF]):
+                if e.when in ("", "always") or (e.when == "defending") == (cell == s.bat.defender):
                     n += e.amount
     return n
 
@@ -465,7 +454,7 @@ def _command_effect(
     elif k == "teleport" and c >= 0 and s.unit[target] >= 0:  # Mystic Bridge: where to
         pending_choices.request(s, pending_choices.MOVE_TO, seat, target, e.range or 3, events)
     elif k == "teleport" and c < 0 and s.unit[target] >= 0:
-        s.track[T_TELEPORT] = target + 1  # the destination is the next decision (a move)
+        s.track.teleport_to = target + 1  # the destination is the next decision (a move)
     elif k == "extra_move" and s.unit[target] >= 0:
         if not s.flags[target] & EXTRA_MOVE:
             s.flags[target] = (s.flags[target] & ~MOVED) | EXTRA_MOVE
@@ -474,7 +463,7 @@ def _command_effect(
     elif k == "stealth" and c >= 0:
         s.flags[c] |= STEALTH
     elif k == "summon_anywhere":
-        s.track[T_ALLIES] = 1
+        s.track.allies = 1
     elif k == "atonement" and s.unit[target] >= 0:
         _atonement(s, seat, target, events)
     elif k == "displace" and s.unit[target] >= 0 and c >= 0:
@@ -571,4 +560,4 @@ def end_of_command(s: GraxiaState, seat: int, events: list[Event] | None) -> Non
                             map_rules.heal(s, n, e.amount)
 
 
-__all__ = ["B_DEF", "CASTLE"]
+__all__ = ["CASTLE"]

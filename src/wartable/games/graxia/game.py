@@ -18,7 +18,6 @@ from .render import render
 from .solo.options import scenario_with_options
 from .solo.variant import SOLO
 from .state import (
-    B_ACTOR,
     B_ADVANCE,
     B_EXCH,
     B_RETREAT,
@@ -31,12 +30,6 @@ from .state import (
     OVER,
     PLACE,
     RELIC,
-    S_HOME,
-    T_PEND,
-    T_PEND_SEAT,
-    T_REASON,
-    T_TELEPORT,
-    T_WINNER,
     GraxiaState,
 )
 from .state import REASONS as REASONS_TEXT
@@ -113,8 +106,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         return self._to_act(state)
 
     def _to_act(self, state: GraxiaState) -> tuple[int, ...]:
-        if state.track[T_PEND]:  # a card's choice in the middle of an effect (choices.py)
-            return (state.track[T_PEND_SEAT],)
+        if state.track.pend_kind:  # a card's choice in the middle of an effect (choices.py)
+            return (state.track.pend_seat,)
         ph = state.phase
         if ph in (PLACE, B_SAC):
             return state.commit.pending()
@@ -123,7 +116,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if ph == DRAFT:
             return (setup.draft_turn(state),)
         if ph == B_EXCH:
-            return (battle.seat_of(state, state.bat[B_ACTOR]),)
+            return (battle.seat_of(state, state.bat.actor),)
         if ph in (B_RETREAT, RELIC):
             return (1 - state.current,)
         return (state.current,)
@@ -132,7 +125,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         if player not in self.to_act(state):
             return []
         lay = self.layout(state.config)
-        if state.track[T_PEND]:
+        if state.track.pend_kind:
             return choices.legal(state, lay)
         ph = state.phase
         if ph == COMMAND:
@@ -180,7 +173,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             BUY: "buy cards at 5 mana while holding 12 or fewer, or end (§6 phase 3)",
             RELIC: "play a command relic you can pay for, or pass (§5.2 Relics)",
         }
-        if state.track[T_PEND]:
+        if state.track.pend_kind:
             return f"'{text}' is not legal now: make the card's pending choice (§5.4)"
         if state.phase == GUARD and state.sc.solo:
             return f"'{text}' is not legal now: {state.variant.setup_explain(state)}"
@@ -202,7 +195,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
     ) -> None:
         state.decisions += 1
         lay = self.layout(state.config)
-        if state.track[T_PEND]:
+        if state.track.pend_kind:
             choices.apply(state, lay, action, events)
             return
         ph = state.phase
@@ -217,7 +210,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             if command.apply(state, lay, player, action, events):
                 _, a, d = lay.decode(action)
                 battle.start(state, a, d, events)
-            elif window == "each_action" and state.phase == COMMAND and not state.track[T_TELEPORT]:
+            elif window == "each_action" and state.phase == COMMAND and not state.track.teleport_to:
                 relics.open_window(state, relics.AFTER_ACTION)
             return
         if ph == RELIC:
@@ -250,8 +243,8 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         return state.phase == OVER
 
     def outcome(self, state: GraxiaState) -> Outcome:
-        w = state.track[T_WINNER]
-        reason = REASONS_TEXT[state.track[T_REASON]]
+        w = state.track.winner
+        reason = REASONS_TEXT[state.track.reason]
         if state.sc.solo:  # one seat: the Player wins or loses (§9.2)
             if w == 0:
                 return Outcome((0,), (1.0,), f"the Player wins: {reason}")
@@ -262,7 +255,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
         return Outcome((w,), scores, f"seat {w} wins: {reason}")
 
     def metrics(self, state: GraxiaState) -> dict[str, Any]:
-        k = state.solo[S_HOME]
+        k = state.solo.home_row
         return {
             "scenario": state.config.scenario,
             "turn": state.turn,
@@ -270,7 +263,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             "mana": list(state.mana),
             "tiles": [sum(1 for c in state.ctrl if c == p) for p in (0, 1)],
             "units": [sum(1 for o in state.owner if o == p) for p in (0, 1)],
-            "reason": REASONS_TEXT[state.track[T_REASON]],
+            "reason": REASONS_TEXT[state.track.reason],
             # solo-3 (§9.2): the Home Row chosen, A-D ("-" before the choice)
             **({"home_row": "ABCD"[k] if k >= 0 else "-"} if state.sc.home_rows else {}),
         }

@@ -15,7 +15,7 @@ from . import actions as acts
 from .game import GraxiaGame
 from .observe import open_piles
 from .setup import place_legal
-from .state import B_SAC, OVER, PLACE, T_SPY0, GraxiaState
+from .state import B_SAC, OVER, PLACE, GraxiaState
 
 REVEALING = frozenset(
     {
@@ -68,12 +68,12 @@ def scramble(state: GraxiaState, seat: int, rng: Rng) -> GraxiaState:
             continue
         src = units if i < 2 else spells
         s.decks[i] = [src.pop() for _ in range(len(d))]
-    if s.phase != OVER and s.track[T_SPY0 + other] >= 0 and s.phase > PLACE:
+    if s.phase != OVER and s.track.spy(other) >= 0 and s.phase > PLACE:
         mine = sorted(
             {u for c, u in enumerate(s.unit) if u >= 0 and s.owner[c] == other} - {s.guard[other]}
         )
         if mine:
-            s.track[T_SPY0 + other] = rng.choice(mine)
+            s.track.set_spy(other, rng.choice(mine))
     if s.phase == B_SAC and s.commit.done[other] and s.commit.buffers[other]:
         s.commit.buffers[other] = [acts.BLUFF]
     elif s.phase == PLACE:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from .catalog.tables import UnitType
-from .state import S_HOME, S_VOLLEY, GraxiaState
+from .state import GraxiaState
 
 HOME_A, HOME_B, HOME_C, HOME_D = range(4)
 HAND_LIMITS: Final = (15, 5, 20, 15)  # §9.2 Solo Scenario 3, Home-Row A-D
@@ -27,7 +27,7 @@ MEND_WOUNDS: Final = 4
 def row_param(s: GraxiaState, what: str, default: tuple[int, int, int, int]) -> int:
     """Solo Scenario 3: the chosen Home Row's ``row_{a..d}_{what}`` param (else the printed
     value)."""
-    k = s.solo[S_HOME]
+    k = s.solo.home_row
     if not 0 <= k < len(ROWS):
         k = 0  # a damaged position (refused by ``solo_awards.problems``)
     return s.sc.param(f"row_{ROWS[k]}_{what}", default[k])
@@ -91,7 +91,7 @@ def bonus_on_damage_done(s: GraxiaState, by: int) -> bool:
 
 def volley(s: GraxiaState, cell: int) -> bool:
     """Home-Row D's Volley: the unit on ``cell`` shoots with double missile damage this round."""
-    return s.solo[S_VOLLEY] == cell + 1
+    return s.solo.volley == cell + 1
 
 
 def leaves_game(s: GraxiaState, seat: int, ut: UnitType) -> bool:

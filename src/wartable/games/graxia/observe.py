@@ -14,7 +14,7 @@ from typing import Any
 
 from .actions import Layout
 from .setup import placements
-from .state import OVER, PHASES, PILES, PLACE, T_GFELL0, T_SPY0, GraxiaState
+from .state import OVER, PHASES, PILES, PLACE, GraxiaState
 
 
 def open_piles(s: GraxiaState) -> tuple[int, ...]:
@@ -45,7 +45,7 @@ def hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]
 def guardian_in_hand(s: GraxiaState, p: int) -> bool:
     """Seat ``p``'s Guardian fell and is back in its hand (public: §5.1), from public fields."""
     g = s.guard[p]
-    if g < 0 or s.track[T_GFELL0 + p] < 0:
+    if g < 0 or s.track.guardian_fell(p) < 0:
         return False
     unit, owner = s.unit, s.owner
     return not any(unit[c] == g and owner[c] == p for c in range(len(unit)))
@@ -62,10 +62,10 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
     cat = s.cat
     nu = len(cat.units)
     over = s.phase == OVER
-    track = list(s.track)
+    track = s.track.copy()
     for p in (0, 1):
-        if p != seat and not over and track[T_SPY0 + p] >= 0:
-            track[T_SPY0 + p] = -1  # the other seat's spy is secret
+        if p != seat and not over and track.spy(p) >= 0:
+            track.set_spy(p, -1)  # the other seat's spy is secret
     units, spells = hidden_pools(s, seat)
     public_pool = [sorted(s.pool[p]) if s.sc.draft[p] == "assassination" else None for p in (0, 1)]
     piles = PILES if s.sc.solo else PILES - 1  # two-player games: four piles, as ever
@@ -100,16 +100,16 @@ def observe(s: GraxiaState, seat: int | None) -> dict[str, Any]:
         "commit": s.commit.public_view(seat),
         # the seat's own face-down placements, [unit, cell] (its buffer, decoded)
         "placing": _placing(s, seat),
-        "battle": list(s.bat),
+        "battle": s.bat.to_list(),
         "support": list(s.sup),
-        "track": track,
+        "track": track.to_list(),
         "unseen_units": units,
         "unseen_spells": spells,
     }
     if s.sc.solo:  # the non-player's progress and the scenario's bookkeeping are public
         out["pools"] = [list(p) for p in s.pool]
         out["open_decks"] = [sorted(s.decks[i]) for i in open_piles(s)]
-        out["npc"] = list(s.npc)
-        out["solo"] = list(s.solo)
+        out["npc"] = s.npc.to_list()
+        out["solo"] = s.solo.to_list()
         out["gone"] = list(s.gone)
     return out

@@ -18,62 +18,32 @@ from .config import GraxiaConfig
 from .effects import can_draw, teleport_cells
 from .setup import place_legal
 from .state import (
-    B_ACTOR,
-    B_ADDW0,
     B_ADVANCE,
-    B_ATT,
-    B_BEWITCH,
-    B_BV0,
-    B_BV1,
-    B_DEF,
-    B_DESTINED,
     B_EXCH,
-    B_HEAL1,
-    B_PASSES,
     B_RETREAT,
     B_SAC,
-    B_SAC0,
-    B_SAC1,
-    B_USED0,
-    B_USED1,
-    B_WOUND0,
-    B_WOUND1,
-    BAT_LEN,
     CARRIER,
     COMMAND,
     DRAFT,
     DRAW,
     FLAG_MASK,
     GUARD,
-    NPC_LEN,
     OVER,
     PHASES,
     PILES,
     PLACE,
     REASONS,
-    S_HOME,
-    SOLO_LEN,
-    T_ALLIES,
-    T_BANNER0,
-    T_BANNER1,
-    T_CASTLE1,
-    T_DISCOUNT,
-    T_FIRST,
-    T_FREE_SPELLS,
-    T_GFELL0,
-    T_GFELL1,
-    T_HOLD0,
-    T_KILLED0,
-    T_KILLED1,
-    T_PICKS,
-    T_PORTAL,
-    T_REASON,
-    T_SPY0,
-    T_SPY1,
-    T_TELEPORT,
-    T_WINNER,
-    TRACK_LEN,
     GraxiaState,
+)
+from .state_records import (
+    BATTLE_FIELDS,
+    NPC_FIELDS,
+    SOLO_FIELDS,
+    TRACK_FIELDS,
+    Battle,
+    NpcProgress,
+    SoloBook,
+    Track,
 )
 from .variant import Variant
 
@@ -108,13 +78,13 @@ def state_to_json(s: GraxiaState) -> dict[str, Any]:
         "guardians": [s.cat.units[g].name if g >= 0 else None for g in s.guard],
         "draws": s.draws,
         "commit": s.commit.to_json(),
-        "battle": list(s.bat),
+        "battle": s.bat.to_list(),
         "support": list(s.sup),
-        "track": list(s.track),
+        "track": s.track.to_list(),
     }
     if s.sc.solo:
-        out["npc"] = list(s.npc)
-        out["solo"] = list(s.solo)
+        out["npc"] = s.npc.to_list()
+        out["solo"] = s.solo.to_list()
         out["gone"] = list(s.gone)
     return out
 
@@ -212,18 +182,21 @@ def state_from_json(
     for buf in s.commit.buffers:
         if len(buf) > 200 or any(not 0 <= a < lay.size for a in buf):
             raise PositionError("field 'commit': buffered actions outside the action universe")
-    s.bat = _ints(data, "battle", BAT_LEN, -(2**31), 2**31)
+    battle = _ints(data, "battle", len(BATTLE_FIELDS), -(2**31), 2**31)
+    s.bat = Battle.from_list(battle)
     s.sup = _ints(data, "support", None, 0, n - 1)
-    s.track = _ints(data, "track", TRACK_LEN, -2, MAX_INT)
+    track = _ints(data, "track", len(TRACK_FIELDS), -2, MAX_INT)
+    s.track = Track.from_list(track)
     if sc.solo:
-        s.npc = _ints(data, "npc", NPC_LEN + n, -1, MAX_INT)
-        s.solo = _ints(data, "solo", SOLO_LEN + n, -(2**62), 2**62)
+        s.npc = NpcProgress.from_list(_ints(data, "npc", len(NPC_FIELDS) + n, -1, MAX_INT))
+        s.solo = SoloBook.from_list(_ints(data, "solo", len(SOLO_FIELDS) + n, -(2**62), 2**62))
         s.gone = _ints(data, "gone", n, 0, 1)
-        if sc.home_rows and not -1 <= s.solo[S_HOME] < len(sc.home_rows):
-            raise PositionError(f"field 'solo': entry {S_HOME} must name a Home Row")
+        if sc.home_rows and not -1 <= s.solo.home_row < len(sc.home_rows):
+            home = SOLO_FIELDS.index("home_row")
+            raise PositionError(f"field 'solo': entry {home} (home_row) must name a Home Row")
         s.sc = s.variant.scenario_of(s)  # solo-3: the chosen Home Row
-    _check_track(s)
-    _check_battle(s)
+    _check_track(s, track)
+    _check_battle(s, battle)
     problems = check(s)
     if problems:
         raise PositionError(f"impossible position: {problems[0]}")
@@ -246,56 +219,60 @@ def _commit(v: Any) -> Commitments:
     return Commitments.from_json(v)
 
 
-# (first field, last field, lowest, highest) of ``track``; -1 highs are set per scenario below
+# (fields, lowest, highest) of ``track``; the ranges that depend on the scenario are below
 _TRACK_RANGES: Final = (
-    (T_HOLD0, T_CASTLE1, 0, MAX_INT),
-    (T_KILLED0, T_KILLED1, 0, MAX_INT),
-    (T_WINNER, T_WINNER, -1, 1),
-    (T_REASON, T_REASON, 0, len(REASONS) - 1),
-    (T_PICKS, T_PICKS, 0, 100),
-    (T_DISCOUNT, T_DISCOUNT, 0, 1),
-    (T_PORTAL, T_PORTAL, 0, 2),  # 2: one of two portals removed, the other may follow
-    (T_ALLIES, T_ALLIES, 0, 1),
-    (T_FREE_SPELLS, T_FREE_SPELLS, 0, MAX_INT),
-    (T_FIRST, T_FIRST, 0, 1),
+    (("cities_held0", "cities_held1", "castle_held0", "castle_held1"), 0, MAX_INT),
+    (("mana_killed0", "mana_killed1"), 0, MAX_INT),
+    (("winner",), -1, 1),
+    (("reason",), 0, len(REASONS) - 1),
+    (("picks",), 0, 100),
+    (("discount_used",), 0, 1),
+    (("portal_power",), 0, 2),  # 2: one of two portals removed, the other may follow
+    (("allies",), 0, 1),
+    (("free_spells",), 0, MAX_INT),
+    (("first_seat",), 0, 1),
 )
 
 
-def _check_track(s: GraxiaState) -> None:
+def _check_fields(what: str, values: list[int], order: tuple[str, ...], ranges: list[Any]) -> None:
+    """Each named entry of a flat record list in its range, or a PositionError naming it."""
+    for names, lo, hi in ranges:
+        for name in names:
+            i = order.index(name)
+            if not lo <= values[i] <= hi:
+                raise PositionError(f"field {what!r}: entry {i} ({name}) must be {lo}..{hi}")
+
+
+def _check_track(s: GraxiaState, values: list[int]) -> None:
     """Each ``track`` field in its own range (cells, unit types, rounds, seats, flags)."""
     n = s.sc.board.size
     ranges = [
         *_TRACK_RANGES,
-        (T_BANNER0, T_BANNER1, -1, n - 1),
-        (T_SPY0, T_SPY1, -2, len(s.cat.units) - 1),
-        (T_GFELL0, T_GFELL1, -1, s.round_no),
-        (T_TELEPORT, T_TELEPORT, 0, n),
+        (("banner0", "banner1"), -1, n - 1),
+        (("spy0", "spy1"), -2, len(s.cat.units) - 1),
+        (("guardian_fell0", "guardian_fell1"), -1, s.round_no),
+        (("teleport_to",), 0, n),
     ]
-    for first, last, lo, hi in ranges:
-        for i in range(first, last + 1):
-            if not lo <= s.track[i] <= hi:
-                raise PositionError(f"field 'track': entry {i} must be {lo}..{hi}")
+    _check_fields("track", values, TRACK_FIELDS, ranges)
 
 
 _BATTLE_RANGES: Final = (
-    (B_PASSES, B_PASSES, 0, 2),
-    (B_ACTOR, B_ACTOR, 0, 1),
-    (B_ADDW0, B_HEAL1, -1000, 1000),
-    (B_BEWITCH, B_BEWITCH, 0, 3),  # a bit per side
-    (B_DESTINED, B_DESTINED, 0, 2),  # side + 1 of the unit that must win, 0 none
-    (B_USED0, B_USED1, 0, 2**31),  # bits: abilities used
-    (B_WOUND0, B_WOUND1, 0, 1000),
-    (B_SAC0, B_SAC1, 0, 1),
+    (("passes",), 0, 2),
+    (("actor",), 0, 1),
+    (("extra_wounds0", "extra_wounds1", "heal0", "heal1"), -1000, 1000),
+    (("no_sacrifice",), 0, 3),  # a bit per side
+    (("destined",), 0, 2),  # side + 1 of the unit that must win, 0 none
+    (("used0", "used1"), 0, 2**31),  # bits: abilities used
+    (("wounds0", "wounds1"), 0, 1000),
+    (("escaped", "spare"), 0, 1),
 )
 
 
-def _check_battle(s: GraxiaState) -> None:
+def _check_battle(s: GraxiaState, values: list[int]) -> None:
     """Each ``battle`` field in its own range (cells, sides, flags, counts)."""
     n = s.sc.board.size
-    for first, last, lo, hi in (*_BATTLE_RANGES, (B_ATT, B_DEF, 0, n - 1)):
-        for i in range(first, last + 1):
-            if not lo <= s.bat[i] <= hi:
-                raise PositionError(f"field 'battle': entry {i} must be {lo}..{hi}")
+    ranges = [*_BATTLE_RANGES, (("attacker", "defender"), 0, n - 1)]
+    _check_fields("battle", values, BATTLE_FIELDS, ranges)
 
 
 def _check_buffers(s: GraxiaState, lay: Layout) -> None:
@@ -393,7 +370,7 @@ def check(s: GraxiaState) -> list[str]:
         carriers = sum(1 for c, f in enumerate(s.flags) if f & CARRIER and s.owner[c] == p)
         if carriers > 1 or (carriers and s.sc.victory != "banner_wars"):
             bad.append(f"seat {p}: impossible banner bearers")
-    if s.track[T_PORTAL] == 2 and sum(1 for x in s.portal if x == s.current) != 1:
+    if s.track.portal_power == 2 and sum(1 for x in s.portal if x == s.current) != 1:
         bad.append("one of two portals removed this round, but the seat does not hold one")
     if s.udeck[0] != 0 or s.sdeck[0] != 2:
         bad.append("seat 0 draws from its own piles (udeck 0, sdeck 2)")
@@ -410,7 +387,7 @@ def _phase_problems(s: GraxiaState) -> list[str]:
     b = s.sc.board
     n = b.size
     if ph in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE):
-        att, dfn = s.bat[B_ATT], s.bat[B_DEF]
+        att, dfn = s.bat.attacker, s.bat.defender
         if not (0 <= att < n and 0 <= dfn < n and b.d(att, dfn) == 1):
             return ["the battle's attacker and defender must be adjacent tiles"]
         if ph == B_ADVANCE:
@@ -419,7 +396,7 @@ def _phase_problems(s: GraxiaState) -> list[str]:
             return []
         if s.owner[att] != s.current or s.owner[dfn] != 1 - s.current:
             return ["battle: the attacker is the phasing seat's unit, the defender the other's"]
-        if s.bat[B_BV0] < 0 or s.bat[B_BV1] < 0 or s.bat[B_ACTOR] not in (0, 1):
+        if s.bat.bv0 < 0 or s.bat.bv1 < 0 or s.bat.actor not in (0, 1):
             return ["battle: battle values are never negative; the acting side is 0 or 1"]
         if ph == B_RETREAT:
             if not retreat_cells(s, att, dfn):
@@ -432,16 +409,16 @@ def _phase_problems(s: GraxiaState) -> list[str]:
         ph == GUARD
         and not s.sc.solo  # the solo set-up runs in this phase (solo/setup.py)
         and s.guard[s.current] >= 0
-        and not (s.track[T_PICKS] == 1 and s.guard[1 - s.current] >= 0)
+        and not (s.track.picks == 1 and s.guard[1 - s.current] >= 0)
     ):
         return ["guardian: the seat to choose already has its Guardian"]
     elif ph not in (OVER, DRAFT) and ph != COMMAND and s.draws and ph == DRAW:
         if not (can_draw(s, s.current, True) or can_draw(s, s.current, False)):
             return ["draw: free draws left but nothing can be drawn"]
-    tp = s.track[T_TELEPORT] - 1
+    tp = s.track.teleport_to - 1
     if tp >= 0:
         if ph != COMMAND or tp >= n or s.owner[tp] != s.current or not teleport_cells(s, tp):
             return ["a pending Mystic Gate needs the phasing seat's unit and a free tile"]
-    if ph != OVER and s.track[T_WINNER] != -1:
+    if ph != OVER and s.track.winner != -1:
         return ["a winner is recorded in a game that is not over"]
     return []

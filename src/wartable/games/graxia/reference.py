@@ -11,8 +11,9 @@ from .catalog.tables import ATTACK_TYPES, Scenario
 from .config import GraxiaConfig
 from .reference_briefs import BRIEFS, HOME_ROWS, TERRAIN_NOTES
 from .solo.options import scenario_with_options
-from .state import B_ATT, B_BV0, B_DEF, B_WOUND0, SHIELD, STUNNED
 from .state import PHASES as GRAXIA_PHASES
+from .state import SHIELD, STUNNED
+from .state_records import BATTLE_FIELDS
 
 TIMING_WORDS = {
     "battle_activated": "Battle ability",
@@ -117,6 +118,12 @@ def build(data_dir: str | None, options: dict[str, Any] | None = None) -> dict[s
         "scenarios": scenarios,
         "phases": list(GRAXIA_PHASES),
         "flags": {"shield": SHIELD, "stunned": STUNNED},
-        "battle_fields": {"att": B_ATT, "def": B_DEF, "bv0": B_BV0, "wound0": B_WOUND0},
+        # where the web client finds them in an observation's flat battle list
+        "battle_fields": {
+            "att": BATTLE_FIELDS.index("attacker"),
+            "def": BATTLE_FIELDS.index("defender"),
+            "bv0": BATTLE_FIELDS.index("bv0"),
+            "wound0": BATTLE_FIELDS.index("wounds0"),
+        },
         "terrain_notes": TERRAIN_NOTES,
     }

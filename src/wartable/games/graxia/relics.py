@@ -11,14 +11,14 @@ from wartable.core.events import Event
 from . import actions as acts
 from . import effects, modifiers
 from .actions import Layout
-from .state import COMMAND, RELIC, T_WINDOW, GraxiaState
+from .state import COMMAND, RELIC, GraxiaState
 
 AT_END, AFTER_ACTION = 1, 2
 
 
 def open_window(s: GraxiaState, when: int) -> None:
     s.phase = RELIC
-    s.track[T_WINDOW] = when
+    s.track.relic_window = when
 
 
 def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
@@ -47,15 +47,15 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
         kind, x, y = lay.decode(action)
         effects.cast_command_spell(s, seat, x, y if kind == acts.K_SPELL_AT else -1, events)
         return False
-    when = s.track[T_WINDOW]
-    s.track[T_WINDOW] = 0
+    when = s.track.relic_window
+    s.track.relic_window = 0
     s.phase = COMMAND
     return when == AT_END
 
 
 def problems(s: GraxiaState) -> list[str]:
     """What makes a position's relic window impossible (for ``position.check``)."""
-    w = s.track[T_WINDOW]
+    w = s.track.relic_window
     if (s.phase == RELIC) != (w in (AT_END, AFTER_ACTION)):
         return ["the relic window (track) is open exactly in the relic phase, 1 or 2"]
     return []

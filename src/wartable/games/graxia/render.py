@@ -113,5 +113,5 @@ def render(s: GraxiaState, seat: int | None) -> str:
     if obs["hand"] is not None:
         lines.append("your hand: " + ", ".join(cat.card_name(c) for c in obs["hand"]))
     if s.phase in (5, 6, 7, 8):
-        lines.append(f"battle: values {s.bat[2]} (attacker) / {s.bat[3]} (defender)")
+        lines.append(f"battle: values {s.bat.bv0} (attacker) / {s.bat.bv1} (defender)")
     return "\n".join(lines)

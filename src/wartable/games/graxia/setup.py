@@ -10,7 +10,7 @@ from . import board as map_rules
 from . import command, effects
 from .actions import Layout
 from .catalog.tables import GUARDIAN
-from .state import COMMAND, DRAFT, GUARD, PLACE, T_FIRST, T_PICKS, T_SPY0, GraxiaState
+from .state import COMMAND, DRAFT, GUARD, PLACE, GraxiaState
 
 ASSASSINATION_PICKS = 10
 
@@ -59,7 +59,7 @@ def _need_guardian(s: GraxiaState, seat: int) -> bool:
 
 
 def guardian_legal(s: GraxiaState, lay: Layout) -> list[int]:
-    if s.track[T_PICKS] == 1:  # who plays the first round: name that player's Guardian
+    if s.track.picks == 1:  # who plays the first round: name that player's Guardian
         return sorted(lay.one(acts.K_CHOOSE, g) for g in s.guard)
     taken = {s.guard[0], s.guard[1]}
     return [
@@ -70,10 +70,10 @@ def guardian_legal(s: GraxiaState, lay: Layout) -> list[int]:
 
 
 def guardian_apply(s: GraxiaState, seat: int, u: int, events: list[Event] | None) -> None:
-    if s.track[T_PICKS] == 1:
-        s.track[T_PICKS] = 0
-        s.track[T_FIRST] = 0 if u == s.guard[0] else 1
-        emit(events, "first_player", seat=s.track[T_FIRST])
+    if s.track.picks == 1:
+        s.track.picks = 0
+        s.track.first_seat = 0 if u == s.guard[0] else 1
+        emit(events, "first_player", seat=s.track.first_seat)
         _after_first(s, events)
         return
     s.guard[seat] = u
@@ -95,21 +95,21 @@ def after_guardians(s: GraxiaState, events: list[Event] | None) -> None:
     sc = s.sc
     if sc.least_health_first and s.guard[0] >= 0 and s.guard[1] >= 0:
         s.current = least_health_seat(s)
-        s.track[T_PICKS] = 1
+        s.track.picks = 1
         return
-    s.track[T_FIRST] = sc.first
+    s.track.first_seat = sc.first
     _after_first(s, events)
 
 
 def _after_first(s: GraxiaState, events: list[Event] | None) -> None:
     sc = s.sc
-    if s.track[T_FIRST] != sc.first:  # the first player starts with 10 mana, the second 20
+    if s.track.first_seat != sc.first:  # the first player starts with 10 mana, the second 20
         s.mana[0], s.mana[1] = s.mana[1], s.mana[0]
     if "assassination" in sc.draft:
         s.phase = DRAFT
-        s.track[T_PICKS] = 0
+        s.track.picks = 0
         both = s.guard[0] >= 0 and s.guard[1] >= 0
-        s.current = least_health_seat(s) if both else s.track[T_FIRST]
+        s.current = least_health_seat(s) if both else s.track.first_seat
         return
     open_placement(s, events)
 
@@ -121,7 +121,7 @@ def chosen_guardian(s: GraxiaState, seat: int) -> int:
 # ----- scenario 6: the draft of normal units ---------------------------------------------
 def draft_turn(s: GraxiaState) -> int:
     """Least-health player picks 1, then 2 each alternately until both have 10 (§9.1 #6)."""
-    n = s.track[T_PICKS]
+    n = s.track.picks
     first = s.current
     if n == 0:
         return first
@@ -142,13 +142,13 @@ def draft_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
 
 def draft_apply(s: GraxiaState, seat: int, u: int, events: list[Event] | None) -> None:
     s.pool[seat].append(u)
-    s.track[T_PICKS] += 1
+    s.track.picks += 1
     emit(events, "drafted", seat=seat, unit=s.cat.units[u].name)
     if len(s.pool[0]) >= ASSASSINATION_PICKS and len(s.pool[1]) >= ASSASSINATION_PICKS:
         open_placement(s, events)
         return
     while len(s.pool[draft_turn(s)]) >= ASSASSINATION_PICKS:
-        s.track[T_PICKS] += 1
+        s.track.picks += 1
 
 
 # ----- placement (commit-then-reveal) ----------------------------------------------------
@@ -279,7 +279,7 @@ def reveal(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
         left = _remaining(s.pool[seat], cards + extra)
         rule = s.sc.draft[seat]
         if rule == "assassination":
-            s.track[T_SPY0 + seat] = spy  # the spy and the Verification Deck stay aside
+            s.track.set_spy(seat, spy)  # the spy and the Verification Deck stay aside
             left = []
         pile = s.decks[s.udeck[seat]]
         pile.extend(left)
@@ -303,6 +303,6 @@ def finish_setup(s: GraxiaState, events: list[Event] | None) -> None:
             if effects.can_draw(s, seat, False):
                 effects.draw_card(s, seat, False, None)
     s.round_no = 0
-    s.current = s.track[T_FIRST]
+    s.current = s.track.first_seat
     s.phase = COMMAND  # turn 1: no Draw Cards Phase
     emit(events, "setup_done", first=s.current)

@@ -1,4 +1,5 @@
-"""The Graxia state: flat per-cell lists of ints, hands and decks as lists, a cheap copy.
+"""The Graxia state: flat per-cell lists of ints, hands and decks as lists, named records
+(state_records.py) for the battle and the scenario's tracking, a cheap copy.
 
 Cells are the scenario board's indices ``0..C-1``. Cards are ints: unit types
 ``0..U-1``, spells ``U..U+S-1`` (the catalog's order). Decks are five piles: unit
@@ -6,8 +7,8 @@ decks of seat 0 and 1, spell decks of seat 0 and 1, and the solo non-player's co
 spell deck (empty in two-player games); scenarios with a shared deck point both seats at
 the same pile (``udeck``/``sdeck``).
 
-Solo scenarios (§9.2) add ``npc`` (the non-player driver's progress, ``N_*``), ``solo``
-(scenario bookkeeping, ``S_*``) and ``gone`` (per cell: 1 once the tile left the game).
+Solo scenarios (§9.2) add ``npc`` (the non-player driver's progress, ``NpcProgress``),
+``solo`` (scenario bookkeeping, ``SoloBook``) and ``gone`` (per cell: 1 once the tile left the game).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from wartable.core.rng import Rng
 
 from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
+from .state_records import Battle, NpcProgress, SoloBook, Track
 from .variant import Variant
 
 # phases
@@ -56,60 +58,11 @@ HEAD_EAST = 8192  # solo-6: a non-player unit moving east in a straight line (so
 HEAD_WEST = 16384  # ... moving west
 FLAG_MASK = 32767
 
-# battle record fields (indices into ``bat``)
-(
-    B_ATT,
-    B_DEF,
-    B_BV0,
-    B_BV1,
-    B_PASSES,
-    B_ACTOR,
-    B_ADDW0,
-    B_ADDW1,
-    B_HEAL0,
-    B_HEAL1,
-    B_BEWITCH,
-    B_DESTINED,
-    B_USED0,
-    B_USED1,
-    B_WOUND0,
-    B_WOUND1,
-    B_SAC0,
-    B_SAC1,
-) = range(18)
-BAT_LEN = 18
-
-# scenario tracking fields (indices into ``track``)
-T_HOLD0, T_HOLD1, T_CASTLE0, T_CASTLE1, T_BANNER0, T_BANNER1, T_SPY0, T_SPY1 = range(8)
-T_KILLED0, T_KILLED1, T_WINNER, T_REASON, T_PICKS, T_GFELL0, T_GFELL1 = range(8, 15)
-T_DISCOUNT, T_PORTAL, T_ALLIES, T_FREE_SPELLS, T_TELEPORT, T_FIRST = range(15, 21)
-# a pending choice (choices.py): its kind (0 none), the seat choosing, two parameters and a
-# queued second reflection; the open relic window (0 none, 1 end of Command Phase, 2 after
-# an action)
-T_PEND, T_PEND_SEAT, T_PEND_X, T_PEND_Y, T_PEND_Q, T_WINDOW = range(21, 27)
-TRACK_LEN = 27
 # the piles of a solo game's non-player (side 1): its unit deck (``udeck[1]``; the Player's
 # pile 0 when the scenario gives it none), its battle spell deck (``sdeck[1]``) and its
 # command spell deck
 NPC_UNITS, NPC_BATTLE, NPC_COMMAND = 1, 3, 4
 PILES = 5
-
-# the non-player driver's progress (indices into ``npc``, solo/npc.py): the stage of its round,
-# command cards played this round, battle cards drawn for the current battle (1), the unit
-# waiting for the Player's choice (cell, -1), its turns begun, the attacked cell chosen
-# (-1), the destination chosen (-1), the last Game Turn whose start was announced; then C
-# per-cell marks (1: an option of the Player's pending choice)
-N_STAGE, N_PLAYED, N_BATTLE, N_MOVER, N_TURNS, N_FOE, N_DEST, N_GTURN = range(8)
-NPC_LEN = 8
-N_CELLS = NPC_LEN
-
-# solo scenario bookkeeping (indices into ``solo``; solo/rules.py, solo/awards.py,
-# solo/setup.py); after the SOLO_LEN named slots come C per-cell ints (bits: the
-# once-per-game "took this tile" awards of side 0/1, solo-4/6)
-S_LOST, S_ROWS, S_D_USED, S_HOME, S_AWARD0, S_AWARD1, S_LOSE, S_QUEUE = range(8)
-S_QUNIT, S_VOLLEY, S_OBJ_LOST, S_SYPE, S_BOSS, S_PLACING, S_SETUP = range(8, 15)
-SOLO_LEN = 15
-S_CELLS = SOLO_LEN
 
 REASONS = (
     "",
@@ -215,16 +168,15 @@ class GraxiaState:
         self.guard = [-1, -1]  # each seat's Guardian card
         self.draws = 0  # free draws left in this Draw phase
         self.commit = Commitments(2)
-        self.bat = [0] * BAT_LEN
+        self.bat = Battle()  # the battle under way (state_records.py)
         self.sup: list[int] = []  # supporting cells of the current battle
-        self.track = [0] * TRACK_LEN
-        self.track[T_BANNER0], self.track[T_BANNER1] = sc.banners
-        self.track[T_SPY0] = self.track[T_SPY1] = -1
-        self.track[T_WINNER] = -1
-        self.track[T_GFELL0] = self.track[T_GFELL1] = -1
-        self.npc = [0] * (NPC_LEN + n)
-        self.npc[N_MOVER] = self.npc[N_FOE] = self.npc[N_DEST] = -1
-        self.solo = [0] * (SOLO_LEN + n)
+        self.track = Track()
+        self.track.banner0, self.track.banner1 = sc.banners
+        self.track.spy0 = self.track.spy1 = -1
+        self.track.winner = -1
+        self.track.guardian_fell0 = self.track.guardian_fell1 = -1
+        self.npc = NpcProgress([0] * n)  # solo: the Non-Player driver's progress
+        self.solo = SoloBook([0] * n)  # solo: the scenario's bookkeeping
         self.gone = [0] * n
 
     @property
@@ -258,11 +210,15 @@ class GraxiaState:
         s.guard = self.guard[:]
         s.draws = self.draws
         s.commit = self.commit.copy()
-        s.bat = self.bat[:]
+        s.bat = self.bat.copy()
         s.sup = self.sup[:]
-        s.track = self.track[:]
-        s.npc = self.npc[:]
-        s.solo = self.solo[:]
+        s.track = self.track.copy()
+        if self.sc.solo:
+            s.npc = self.npc.copy()
+            s.solo = self.solo.copy()
+        else:  # a two-player game never writes the solo records: copies share the blank ones
+            s.npc = self.npc
+            s.solo = self.solo
         s.gone = self.gone[:]
         return s
 

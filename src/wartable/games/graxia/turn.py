@@ -21,9 +21,6 @@ from .state import (
     STEALTH,
     STUN_LATER,
     STUNNED,
-    T_ALLIES,
-    T_DISCOUNT,
-    T_PORTAL,
     GraxiaState,
 )
 
@@ -143,7 +140,7 @@ def end_round(s: GraxiaState, events: list[Event] | None) -> None:
         elif s.owner[c] == 1 - p:
             s.flags[c] &= ~STEALTH  # its owner's round begins: the Stealth marker goes
         s.flags[c] &= ~ROUND_FLAGS
-    s.track[T_DISCOUNT] = s.track[T_PORTAL] = s.track[T_ALLIES] = 0
+    s.track.discount_used = s.track.portal_power = s.track.allies = 0
     victory.end_of_round(s, events)
     if s.phase == OVER:
         return

@@ -8,14 +8,6 @@ from .catalog.tables import GUARDIAN, UnitType
 from .state import (
     CARRIER,
     OVER,
-    T_BANNER0,
-    T_CASTLE0,
-    T_GFELL0,
-    T_HOLD0,
-    T_KILLED0,
-    T_REASON,
-    T_SPY0,
-    T_WINNER,
     GraxiaState,
 )
 
@@ -62,9 +54,9 @@ def on_eliminate(
     if pts:
         s.vp[killer] += pts
         emit(events, "victory_points", seat=killer, points=pts, why=f"eliminated {ut.name}")
-    s.track[T_KILLED0 + killer] += ut.cost
-    if v == "assassination" and s.cat.unit_index.get(ut.name, -1) == s.track[T_SPY0 + seat]:
-        s.track[T_SPY0 + seat] = -2  # §9.1 #6: no duplicate to hand over: the spy fell
+    s.track.set_mana_killed(killer, s.track.mana_killed(killer) + ut.cost)
+    if v == "assassination" and s.cat.unit_index.get(ut.name, -1) == s.track.spy(seat):
+        s.track.set_spy(seat, -2)  # §9.1 #6: no duplicate to hand over: the spy fell
 
 
 def _tiles(s: GraxiaState, seat: int) -> int:
@@ -72,8 +64,8 @@ def _tiles(s: GraxiaState, seat: int) -> int:
 
 
 def _finish(s: GraxiaState, winner: int, reason: int, events: list[Event] | None) -> None:
-    s.track[T_WINNER] = winner
-    s.track[T_REASON] = reason
+    s.track.winner = winner
+    s.track.reason = reason
     s.phase = OVER
     emit(events, "game_over", winner=winner, reason=reason)
 
@@ -103,11 +95,11 @@ def end_of_round(s: GraxiaState, events: list[Event] | None) -> None:
         castles = [sc.param("castle", castles[0] if castles else -1)]
     for seat in (0, 1):
         holds = bool(cities) and all(s.ctrl[c] == seat for c in cities)
-        s.track[T_HOLD0 + seat] = s.track[T_HOLD0 + seat] + 1 if holds else 0
+        s.track.set_cities_held(seat, s.track.cities_held(seat) + 1 if holds else 0)
         if castles and s.ctrl[castles[0]] != seat:
-            s.track[T_CASTLE0 + seat] = 0
+            s.track.set_castle_held(seat, 0)
     hold = 2 * sc.param("hold_turns", 1) + 1  # own round, then a full turn
-    if v == "two_cities" and s.track[T_HOLD0 + p] >= hold:
+    if v == "two_cities" and s.track.cities_held(p) >= hold:
         _finish(s, p, R_CITIES, events)
         return
     if v == "king_of_the_castle" and castles:
@@ -115,15 +107,15 @@ def end_of_round(s: GraxiaState, events: list[Event] | None) -> None:
         if holder >= 0:  # "1 VP ... for every round the castle tile is controlled": a round
             s.vp[holder] += sc.param("vp_castle_round")  # is a player round (§6), either's
         if holder == p:
-            s.track[T_CASTLE0 + p] += 1
-        if s.track[T_CASTLE0 + p] >= sc.param("hold_turns", 3):
+            s.track.set_castle_held(p, s.track.castle_held(p) + 1)
+        if s.track.castle_held(p) >= sc.param("hold_turns", 3):
             _finish(s, p, R_CASTLE, events)
             return
-        if s.track[T_GFELL0 + 1 - p] >= 0:
+        if s.track.guardian_fell(1 - p) >= 0:
             _finish(s, p, R_GUARDIAN, events)
             return
     if v == "banner_wars":
-        banner = s.track[T_BANNER0 + p]
+        banner = s.track.banner(p)
         target = s.sc.banners[1 - p]
         if banner == target and s.owner[banner] == p and s.flags[banner] & CARRIER:
             _finish(s, p, R_BANNER, events)
@@ -138,7 +130,7 @@ def end_of_round(s: GraxiaState, events: list[Event] | None) -> None:
     if v == "wintermere_pass" and castles[0] >= 0 and p == shadd and s.ctrl[castles[0]] == p:
         _finish(s, p, R_FLIST, events)
         return
-    if v == "assassination" and s.track[T_SPY0 + 1 - p] == -2:
+    if v == "assassination" and s.track.spy(1 - p) == -2:
         _finish(s, p, R_SPY, events)
         return
     if s.round_no + 1 >= 2 * s.sc.turns:
@@ -179,7 +171,7 @@ def turn_limit(s: GraxiaState, events: list[Event] | None) -> None:
         _compare(
             s,
             [
-                (s.track[T_KILLED0], s.track[T_KILLED0 + 1], R_KILLED),
+                (s.track.mana_killed0, s.track.mana_killed1, R_KILLED),
                 (owned[0], owned[1], R_TILE_MANA),
                 (tiles[0], tiles[1], R_TILES),
             ],

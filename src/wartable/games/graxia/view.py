@@ -27,7 +27,8 @@ from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .observe import guardian_in_hand, hidden_pools, open_piles
 from .setup import place_legal
-from .state import B_SAC, OVER, PHASES, PILES, PLACE, T_SPY0, GraxiaState
+from .state import B_SAC, OVER, PHASES, PILES, PLACE, GraxiaState
+from .state_records import Battle, NpcProgress, SoloBook, Track
 
 
 class SeatView:
@@ -102,15 +103,15 @@ class SeatView:
     draws: int
     waiting_for: list[int]
     mine: list[int]
-    battle: list[int]
+    battle: Battle
     support: list[int]
-    track: list[int]
+    track: Track
     unseen_units: list[int]
     unseen_spells: list[int]
     pools: list[list[int]] | None  # solo: both set-up lists (public), and the rest below
     open_decks: list[list[int]]
-    npc: list[int]
-    solo: list[int]
+    npc: NpcProgress
+    solo: SoloBook
     gone: list[int]
 
     @staticmethod
@@ -147,9 +148,9 @@ class SeatView:
         v.mine = s.commit.buffers[seat]
         v.battle, v.support = s.bat, s.sup
         track = s.track
-        if s.phase != OVER and track[T_SPY0 + 1 - seat] >= 0:
-            track = track[:]
-            track[T_SPY0 + 1 - seat] = -1  # the other seat's spy is secret
+        if s.phase != OVER and track.spy(1 - seat) >= 0:
+            track = track.copy()
+            track.set_spy(1 - seat, -1)  # the other seat's spy is secret
         v.track = track
         v.unseen_units, v.unseen_spells = hidden_pools(s, seat)
         if s.sc.solo:
@@ -157,8 +158,8 @@ class SeatView:
             v.open_decks = [sorted(s.decks[i]) for i in open_piles(s)]
             v.npc, v.solo, v.gone = s.npc, s.solo, s.gone
         else:
-            v.pools = None
-            v.open_decks, v.npc, v.solo, v.gone = [], [], [], []
+            v.pools = None  # two-player games: the solo records stay blank (not copied)
+            v.open_decks, v.npc, v.solo, v.gone = [], s.npc, s.solo, []
         return v
 
     @staticmethod
@@ -186,16 +187,17 @@ class SeatView:
         v.draws = obs["draws"]
         v.waiting_for = obs["commit"]["waiting_for"]
         v.mine = obs["commit"].get("mine", [])
-        v.battle, v.support = obs["battle"], obs["support"]
-        v.track = obs["track"]
+        v.battle, v.support = Battle.from_list(obs["battle"]), obs["support"]
+        v.track = Track.from_list(obs["track"])
         v.unseen_units, v.unseen_spells = obs["unseen_units"], obs["unseen_spells"]
         if "npc" in obs:
             v.pools = obs["pools"]
             v.open_decks = obs.get("open_decks", [])
-            v.npc, v.solo, v.gone = obs["npc"], obs["solo"], obs["gone"]
+            v.npc, v.solo = NpcProgress.from_list(obs["npc"]), SoloBook.from_list(obs["solo"])
+            v.gone = obs["gone"]
         else:
             v.pools = None
-            v.open_decks, v.npc, v.solo, v.gone = [], [], [], []
+            v.open_decks, v.npc, v.solo, v.gone = [], NpcProgress([]), SoloBook([]), []
         return v
 
 
@@ -224,17 +226,17 @@ def determinize(
     s.discards = [d[:] for d in v.discards]
     s.discards += [[] for _ in range(PILES - len(s.discards))]
     if v.pools is not None:
-        s.npc = v.npc[:]
-        s.solo = v.solo[:]
+        s.npc = v.npc.copy()
+        s.solo = v.solo.copy()
         s.gone = v.gone[:]
         s.sc = s.variant.scenario_of(s)  # solo-3: the chosen Home Row
     s.udeck = v.udeck[:]
     s.sdeck = v.sdeck[:]
     s.guard = v.guardians[:]
     s.draws = v.draws
-    s.bat = v.battle[:]
+    s.bat = v.battle.copy()
     s.sup = v.support[:]
-    s.track = v.track[:]
+    s.track = v.track.copy()
     units = v.unseen_units[:]
     spells = v.unseen_spells[:]
     rng.shuffle(units)
@@ -268,13 +270,13 @@ def determinize(
         src = units if d < 2 else spells
         s.decks[d] = [src.pop() for _ in range(size)]
     for p in (0, 1):  # the other seat's spy: one of its units on the map, if still secret
-        if p != seat and s.track[T_SPY0 + p] == -1 and s.sc.victory == "assassination":
+        if p != seat and s.track.spy(p) == -1 and s.sc.victory == "assassination":
             mine = sorted(
                 {s.unit[c] for c in range(len(s.unit)) if s.owner[c] == p and s.unit[c] >= 0}
             )
             mine = [u for u in mine if not s.cat.units[u].is_guardian]
             if mine and s.phase > PLACE:
-                s.track[T_SPY0 + p] = rng.choice(mine)
+                s.track.set_spy(p, rng.choice(mine))
     s.commit = Commitments(2)
     for p in (0, 1):
         s.commit.done[p] = p not in v.waiting_for

@@ -4,7 +4,7 @@ the results they record.
 Pure bookkeeping on the state (no map rules): ``victory.py`` calls ``after_capture`` and
 ``after_elimination`` where control changes and units fall, so this module must not import
 ``board``/``choices`` (they import ``victory``). A result is *recorded* here the moment it
-happens (``T_WINNER`` 0: the Player won, 1: the Player lost); ``solo_rules.check_end`` turns it
+happens (``track.winner`` 0: the Player won, 1: the Player lost); ``solo_rules.check_end`` turns it
 into the end of the game once the current step is over (a battle would overwrite the phase).
 """
 
@@ -18,34 +18,7 @@ from ..catalog.tables import UnitType
 from ..state import (
     COMMAND,
     DRAW,
-    N_BATTLE,
-    N_CELLS,
-    N_DEST,
-    N_FOE,
-    N_MOVER,
-    N_STAGE,
-    N_TURNS,
     OVER,
-    S_AWARD0,
-    S_AWARD1,
-    S_BOSS,
-    S_CELLS,
-    S_D_USED,
-    S_HOME,
-    S_LOSE,
-    S_LOST,
-    S_OBJ_LOST,
-    S_PLACING,
-    S_QUEUE,
-    S_QUNIT,
-    S_SYPE,
-    S_VOLLEY,
-    T_PEND,
-    T_PEND_SEAT,
-    T_PEND_X,
-    T_PEND_Y,
-    T_REASON,
-    T_WINNER,
     GraxiaState,
 )
 
@@ -110,10 +83,10 @@ def scenario(s: GraxiaState) -> int:
 
 def record(s: GraxiaState, winner: int, reason: int, events: list[Event] | None) -> None:
     """Record the result (the first one stands); ``check_end`` ends the game."""
-    if s.track[T_WINNER] >= 0 or s.phase == OVER:
+    if s.track.winner >= 0 or s.phase == OVER:
         return
-    s.track[T_WINNER] = winner
-    s.track[T_REASON] = reason
+    s.track.winner = winner
+    s.track.reason = reason
     emit(events, "solo_result", won=winner == PLAYER, reason=reason)
 
 
@@ -145,9 +118,9 @@ def holds_all(s: GraxiaState, side: int, terrain: str) -> bool:
 # ----- hooks -------------------------------------------------------------------------------
 def after_capture(s: GraxiaState, cell: int, old: int, events: list[Event] | None) -> None:
     """A unit took control of ``cell`` (``s.ctrl[cell]``, was ``old``); placements of the
-    non-player (``S_PLACING``) and set-up do not count."""
+    non-player (``solo.placing``) and set-up do not count."""
     n = scenario(s)
-    if not n or s.phase < DRAW or s.solo[S_PLACING] or s.phase == OVER:
+    if not n or s.phase < DRAW or s.solo.placing or s.phase == OVER:
         return
     side = s.ctrl[cell]
     if side not in (PLAYER, NPC):
@@ -176,20 +149,20 @@ def _pts(s: GraxiaState, side: int, what: str, default: int) -> int:
 def _settlement_taken(s: GraxiaState, cell: int, old: int, events: list[Event] | None) -> None:
     """§9.2 Solo Scenario 2: every castle, city or village the Non-Player captures costs the
     Player 5 cards of their choice; one taken from the Player is a lost settlement (6 lose)."""
-    s.solo[S_LOSE] += s.sc.param("lose_cards", 5)
-    emit(events, "settlement_captured", cell=s.sc.board.text(cell), cards=s.solo[S_LOSE])
+    s.solo.cards_to_lose += s.sc.param("lose_cards", 5)
+    emit(events, "settlement_captured", cell=s.sc.board.text(cell), cards=s.solo.cards_to_lose)
     if old == PLAYER:
-        s.solo[S_LOST] += 1
-        if s.solo[S_LOST] >= s.sc.param("lost_limit", 6):
+        s.solo.settlements_lost += 1
+        if s.solo.settlements_lost >= s.sc.param("lost_limit", 6):
             record(s, NPC, R_LOST_SIX, events)
 
 
 def _tile_award(s: GraxiaState, cell: int, side: int, pts: int, events: list[Event] | None) -> None:
     """Points for taking this tile, once per game per tile and side."""
     bit = 1 << side
-    if not pts or s.solo[S_CELLS + cell] & bit:
+    if not pts or s.solo.took[cell] & bit:
         return
-    s.solo[S_CELLS + cell] |= bit
+    s.solo.took[cell] |= bit
     add_vp(s, side, pts, f"took {s.sc.terrain[cell]} {s.sc.board.text(cell)}", events)
 
 
@@ -200,17 +173,17 @@ def _type_award(s: GraxiaState, cell: int, side: int, pts: int, events: list[Eve
     if not holds_all(s, side, t):
         return
     if scenario(s) == 5 and side == NPC:
-        if s.solo[S_QUEUE]:
-            s.solo[S_QUNIT] += 1  # another set once the current one is placed
+        if s.solo.reinforcements:
+            s.solo.reinforcement_sets += 1  # another set once the current one is placed
         else:
-            s.solo[S_QUEUE] = (1 << len(LAND_TYPES)) - 1  # one unit on each land type
+            s.solo.reinforcements = (1 << len(LAND_TYPES)) - 1  # one unit on each land type
         emit(events, "land_type_taken", terrain=t)
     if (side == PLAYER and t not in LAND_TYPES) or t not in TYPES:
         return
     bit = 1 << TYPES.index(t)
-    if not pts or s.solo[S_AWARD0 + side] & bit:
+    if not pts or s.solo.awards(side) & bit:
         return
-    s.solo[S_AWARD0 + side] |= bit
+    s.solo.set_awards(side, s.solo.awards(side) | bit)
     add_vp(s, side, pts, f"took every {t} tile", events)
 
 
@@ -220,12 +193,12 @@ def after_elimination(s: GraxiaState, ut: UnitType, owner: int, events: list[Eve
     if not n or s.phase < DRAW or s.phase == OVER or owner not in (PLAYER, NPC):
         return
     killer = 1 - owner
-    if n == 1 and owner == NPC and ut.name == SYPE and s.solo[S_SYPE] == 0:
-        s.solo[S_SYPE] = 1
+    if n == 1 and owner == NPC and ut.name == SYPE and s.solo.sype_fate == 0:
+        s.solo.sype_fate = 1
         emit(events, "warlord_killed", unit=ut.name)
     elif n == 2 and owner == NPC and ut.name in (TALON, EBON):
-        s.solo[S_BOSS] |= 1 if ut.name == TALON else 2
-        if s.solo[S_BOSS] == 3:
+        s.solo.bosses_killed |= 1 if ut.name == TALON else 2
+        if s.solo.bosses_killed == 3:
             record(s, PLAYER, R_TALON_EBON, events)
     elif n in (4, 5, 6):
         table = VP4_UNIT if n == 4 else VP5_UNIT if n == 5 else VP6_UNIT
@@ -247,8 +220,8 @@ def objective_cells(s: GraxiaState, k: int, with_gone: bool = False) -> list[int
 
 def objective_met(s: GraxiaState, k: int) -> bool:
     """§9.2 Solo Scenario 1: the Player controls all the objective's tiles still in the game
-    (a removed tile counts when the Player held it as it left: otherwise ``S_OBJ_LOST``)."""
-    if s.solo[S_OBJ_LOST] >> k & 1:
+    (a removed tile counts when the Player held it as it left: otherwise ``solo.objectives_lost``)."""
+    if s.solo.objectives_lost >> k & 1:
         return False
     return all(s.ctrl[c] == PLAYER for c in objective_cells(s, k))
 
@@ -256,7 +229,7 @@ def objective_met(s: GraxiaState, k: int) -> bool:
 def objectives_state(s: GraxiaState) -> tuple[int, int]:
     """(objectives met, objectives made impossible)."""
     met = sum(1 for k in range(4) if objective_met(s, k))
-    lost = sum(1 for k in range(4) if s.solo[S_OBJ_LOST] >> k & 1)
+    lost = sum(1 for k in range(4) if s.solo.objectives_lost >> k & 1)
     return met, lost
 
 
@@ -266,9 +239,9 @@ def check_results(s: GraxiaState, events: list[Event] | None) -> None:
     if n == 1:
         met, lost = objectives_state(s)
         need = s.sc.param("objectives_needed", 3)
-        if s.solo[S_SYPE] == 1 and met >= need:
+        if s.solo.sype_fate == 1 and met >= need:
             record(s, PLAYER, R_SYPE, events)
-        elif s.solo[S_SYPE] == 2 or len(OBJECTIVES) - lost < need:
+        elif s.solo.sype_fate == 2 or len(OBJECTIVES) - lost < need:
             record(s, NPC, R_OBJ_LOST, events)
     elif n == 3 and s.sc.home_rows:
         if all(s.ctrl[c] == PLAYER for row in s.sc.home_rows for c in row):
@@ -288,9 +261,9 @@ def end_of_round(s: GraxiaState, events: list[Event] | None) -> None:
 
 def finish(s: GraxiaState, events: list[Event] | None) -> None:
     """A recorded result ends the game."""
-    if s.track[T_WINNER] >= 0 and s.phase != OVER:
+    if s.track.winner >= 0 and s.phase != OVER:
         s.phase = OVER
-        emit(events, "game_over", winner=s.track[T_WINNER], reason=s.track[T_REASON])
+        emit(events, "game_over", winner=s.track.winner, reason=s.track.reason)
 
 
 # ----- positions ---------------------------------------------------------------------------
@@ -305,38 +278,38 @@ def problems(s: GraxiaState) -> list[str]:
     v = s.solo
     n = s.sc.board.size
     limits = (
-        (S_HOME, 3, "the chosen Home Row"),
-        (S_LOST, 1000, "the lost settlements"),
-        (S_LOSE, 1000, "the cards to lose"),
-        (S_QUEUE, (1 << len(LAND_TYPES)) - 1, "the queued placements"),
-        (S_QUNIT, 1000, "the further sets of placements"),
-        (S_VOLLEY, n, "the Volley unit"),
-        (S_OBJ_LOST, 15, "the impossible objectives"),
-        (S_SYPE, 2, "Sype's fate"),
-        (S_BOSS, 3, "Talon and Ebon"),
-        (S_PLACING, 0, "a placement in progress"),
-        (S_D_USED, 15, "the Home-Row D abilities used"),
-        (S_AWARD0, (1 << len(TYPES)) - 1, "the Player's land type awards"),
-        (S_AWARD1, (1 << len(TYPES)) - 1, "the Non-Player's land type awards"),
+        (v.home_row, 3, "the chosen Home Row"),
+        (v.settlements_lost, 1000, "the lost settlements"),
+        (v.cards_to_lose, 1000, "the cards to lose"),
+        (v.reinforcements, (1 << len(LAND_TYPES)) - 1, "the queued placements"),
+        (v.reinforcement_sets, 1000, "the further sets of placements"),
+        (v.volley, n, "the Volley unit"),
+        (v.objectives_lost, 15, "the impossible objectives"),
+        (v.sype_fate, 2, "Sype's fate"),
+        (v.bosses_killed, 3, "Talon and Ebon"),
+        (v.placing, 0, "a placement in progress"),
+        (v.row_d_used, 15, "the Home-Row D abilities used"),
+        (v.awards0, (1 << len(TYPES)) - 1, "the Player's land type awards"),
+        (v.awards1, (1 << len(TYPES)) - 1, "the Non-Player's land type awards"),
     )
     unset = -1 if s.phase < DRAW else 0  # solo-3's set-up: no Home Row chosen yet (-1)
     bad = [
         f"solo: {what} out of range"
-        for i, top, what in limits
-        if not (unset if i == S_HOME else 0) <= v[i] <= top
+        for k, (value, top, what) in enumerate(limits)
+        if not (unset if k == 0 else 0) <= value <= top
     ]
-    if any(not 0 <= x <= 3 for x in v[S_CELLS : S_CELLS + n]):
+    if any(not 0 <= x <= 3 for x in v.took):
         bad.append("solo: a tile's award marks out of range")
     if any(g not in (0, 1) for g in s.gone):
         bad.append("solo: removed tiles are marked 0 or 1")
-    kind = s.track[T_PEND]
-    if kind == NPC_PLACE_KIND and not 0 <= s.track[T_PEND_X] < len(s.cat.units):
+    kind = s.track.pend_kind
+    if kind == NPC_PLACE_KIND and not 0 <= s.track.pend_x < len(s.cat.units):
         bad.append("solo: a pending placement names no unit")
     if kind == NPC_PLACE_KIND and not (
-        0 <= s.track[T_PEND_Y] < 31 and v[S_QUEUE] >> s.track[T_PEND_Y] & 1
+        0 <= s.track.pend_y < 31 and v.reinforcements >> s.track.pend_y & 1
     ):
         bad.append("solo: a pending placement is not in the queue")
-    if kind == LOSE_CARD_KIND and v[S_LOSE] < 1:
+    if kind == LOSE_CARD_KIND and v.cards_to_lose < 1:
         bad.append("solo: a pending card to lose with no card to lose")
     return bad + npc_problems(s)
 
@@ -353,21 +326,21 @@ def npc_problems(s: GraxiaState) -> list[str]:
     v = s.npc
     n = s.sc.board.size
     bad = []
-    if not 0 <= v[N_STAGE] < NPC_STAGES or v[N_BATTLE] not in (0, 1):
+    if not 0 <= v.stage < NPC_STAGES or v.battle_drawn not in (0, 1):
         bad.append("npc: the stage of the Non-Player's round is out of range")
-    if any(not -1 <= v[i] < n for i in (N_MOVER, N_DEST, N_FOE)):
+    if any(not -1 <= c < n for c in (v.mover, v.dest, v.foe)):
         bad.append("npc: a unit or tile of the Non-Player's turn is off the map")
         return bad
-    marks = v[N_CELLS : N_CELLS + n]
+    marks = v.marks
     if any(m not in (0, 1) for m in marks):
         bad.append("npc: the options of a choice are marked 0 or 1")
         return bad
-    kind = s.track[T_PEND]
-    mover = v[N_MOVER]
+    kind = s.track.pend_kind
+    mover = v.mover
     npc_unit = mover >= 0 and s.unit[mover] >= 0 and s.owner[mover] == NPC
     if kind in (NPC_TILE_KIND, NPC_FOE_KIND):
         opts = [c for c in range(n) if marks[c]]
-        if s.track[T_PEND_SEAT] != PLAYER or s.track[T_PEND_X] != mover or not npc_unit:
+        if s.track.pend_seat != PLAYER or s.track.pend_x != mover or not npc_unit:
             bad.append("npc: a pending choice names no Non-Player unit")
         elif not opts:
             bad.append("npc: a pending choice has no options")
@@ -378,10 +351,10 @@ def npc_problems(s: GraxiaState) -> list[str]:
         return bad
     if any(marks):
         bad.append("npc: options marked with no choice pending")
-    in_round = s.phase == COMMAND and s.current == NPC and v[N_TURNS] == s.turn
+    in_round = s.phase == COMMAND and s.current == NPC and v.turns == s.turn
     if mover >= 0 and in_round:  # the Player's pick, carried out on the driver's next step
-        stage = v[N_STAGE]
-        dest, foe = v[N_DEST], v[N_FOE]
+        stage = v.stage
+        dest, foe = v.dest, v.foe
         if not npc_unit:
             bad.append("npc: a chosen move or attack names no Non-Player unit")
         elif stage == STAGE_MOVE and not (dest >= 0 and s.unit[dest] < 0 and not s.gone[dest]):

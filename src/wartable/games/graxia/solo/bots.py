@@ -37,7 +37,7 @@ from wartable.core.rng import Rng
 from .. import actions as acts
 from ..catalog import deckfile
 from ..catalog.tables import HERO, LARGE, Catalog, Scenario, Spell, UnitType
-from ..state import S_AWARD0, S_SETUP, GraxiaState
+from ..state import GraxiaState
 from . import awards as solo_awards
 from . import rules as solo_rules
 from . import setup as solo_setup
@@ -148,7 +148,7 @@ def type_progress(s: GraxiaState, seat: int) -> float:
     """Solo 5 and 6: victory points still to win by completing land types, weighted by the
     share of each type's tiles already held (squared: the last tiles count most)."""
     out = 0.0
-    awarded = s.solo[S_AWARD0 + seat]
+    awarded = s.solo.awards(seat)
     for bit, pts, cells in _type_table(s):
         if awarded & bit:
             continue
@@ -165,7 +165,7 @@ def objective_cells(s: GraxiaState, values: tuple[int, ...]) -> list[int]:
 
 # ----- the set-up ------------------------------------------------------------------------
 def setup_step(s: GraxiaState) -> int:
-    return s.solo[S_SETUP]
+    return s.solo.setup_step
 
 
 def npc_draws_player_units(sc: Scenario) -> bool:

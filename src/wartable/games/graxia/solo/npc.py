@@ -4,7 +4,7 @@
 waits for a decision of side 1, the non-player's rules answer it and apply it with events,
 until seat 0 (the Player) must decide or the game is over. Random picks use ``s.rng``.
 
-Its round (``N_STAGE``): the scenario's turn-start rules (``solo_rules.npc_turn_start``),
+Its round (``npc.stage``): the scenario's turn-start rules (``solo_rules.npc_turn_start``),
 ``command_plays`` cards of its command spell deck, its healing abilities, then every unit
 moves one at a time in the move order (npc_move.py), then every unit that can attacks in
 the battle order (npc_order.py), then Mana Collection and the next round. Its answers in
@@ -28,7 +28,6 @@ from ..catalog.tables import COMMAND_ACTIVE
 from ..state import (
     ANCHORED,
     ATTACKED,
-    B_ACTOR,
     B_ADVANCE,
     B_EXCH,
     B_RETREAT,
@@ -39,20 +38,10 @@ from ..state import (
     DRAW,
     GUARD,
     MOVED,
-    N_BATTLE,
-    N_DEST,
-    N_FOE,
-    N_GTURN,
-    N_MOVER,
-    N_PLAYED,
-    N_STAGE,
-    N_TURNS,
     OVER,
     PLACE,
     RELIC,
     SHIELD_NOW,
-    T_PEND,
-    T_PEND_SEAT,
     GraxiaState,
 )
 from . import npc_battle, npc_cards, npc_move, npc_order
@@ -85,8 +74,8 @@ def moves_units(s: GraxiaState, lay: Layout, action: int) -> bool:
     portal, Mystic Gate's), a command ability or spell (Long Strides, Frenzy), Mystic
     Bridge's destination, an advance (§7 step 10 "may move his unit") -- not a summon, a
     retreat or a push."""
-    if s.track[T_PEND]:
-        return s.track[T_PEND] == choices.MOVE_TO
+    if s.track.pend_kind:
+        return s.track.pend_kind == choices.MOVE_TO
     if s.phase == COMMAND:
         return lay.decode(action)[0] in (acts.K_MOVE, acts.K_ABILITY, acts.K_SPELL, acts.K_SPELL_AT)
     return s.phase == B_ADVANCE and action == acts.ADVANCE
@@ -105,8 +94,8 @@ def drive(
         solo_rules.check_end(s, events)
         if s.phase == OVER:
             return
-        if s.track[T_PEND]:
-            if s.track[T_PEND_SEAT] == PLAYER:
+        if s.track.pend_kind:
+            if s.track.pend_seat == PLAYER:
                 return
             _answer_choice(s, lay, events)
             continue
@@ -120,11 +109,11 @@ def drive(
 def _battle_cards(s: GraxiaState, events: list[Event] | None) -> None:
     """§9.2 Battle Spell Card Deck: cards drawn when a battle starts, discarded at its end."""
     fighting = s.phase in BATTLE_PHASES
-    if fighting and not s.npc[N_BATTLE]:
-        s.npc[N_BATTLE] = 1
+    if fighting and not s.npc.battle_drawn:
+        s.npc.battle_drawn = 1
         npc_cards.draw_battle_cards(s, events)
-    elif not fighting and s.npc[N_BATTLE]:
-        s.npc[N_BATTLE] = 0
+    elif not fighting and s.npc.battle_drawn:
+        s.npc.battle_drawn = 0
         npc_cards.discard_battle_cards(s, events)
     if not fighting:
         _tidy_hand(s)
@@ -148,7 +137,7 @@ def _step(s: GraxiaState, lay: Layout, events: list[Event] | None) -> bool:
     ph = s.phase
     cur = s.current
     if ph == B_EXCH:
-        if battle.seat_of(s, s.bat[B_ACTOR]) != NPC:
+        if battle.seat_of(s, s.bat.actor) != NPC:
             return False
         npc_battle.exchange(s, lay, events)
         return True
@@ -179,8 +168,8 @@ def _step(s: GraxiaState, lay: Layout, events: list[Event] | None) -> bool:
         setup.place_apply(s, lay, NPC, acts.END, events)
         return True
     if cur == PLAYER:
-        if ph in (DRAW, COMMAND) and s.npc[N_GTURN] < s.turn:
-            s.npc[N_GTURN] = s.turn
+        if ph in (DRAW, COMMAND) and s.npc.announced_turn < s.turn:
+            s.npc.announced_turn = s.turn
             solo_rules.turn_start(s, events)  # a new Game Turn (the Player starts each)
             if s.phase == DRAW and s.draws:
                 if not (
@@ -205,33 +194,33 @@ def _step(s: GraxiaState, lay: Layout, events: list[Event] | None) -> bool:
 
 def _round(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
     n = s.npc
-    if n[N_TURNS] < s.turn:
-        n[N_TURNS] = s.turn
-        n[N_STAGE], n[N_PLAYED] = START, 0
-        n[N_MOVER] = n[N_DEST] = n[N_FOE] = -1
+    if n.turns < s.turn:
+        n.turns = s.turn
+        n.stage, n.played = START, 0
+        n.mover = n.dest = n.foe = -1
         emit(events, "npc_turn", turn=s.turn)
-    stage = n[N_STAGE]
+    stage = n.stage
     if stage == START:
-        n[N_STAGE] = CARDS
+        n.stage = CARDS
         solo_rules.npc_turn_start(s, events)
     elif stage == CARDS:
         npc = s.sc.npc
-        if npc is not None and n[N_PLAYED] < npc.command_plays:
-            n[N_PLAYED] += 1
+        if npc is not None and n.played < npc.command_plays:
+            n.played += 1
             npc_cards.play_command_card(s, events)
         else:
-            n[N_STAGE] = HEAL
+            n.stage = HEAL
     elif stage == HEAL:
-        n[N_STAGE] = MOVE
+        n.stage = MOVE
         _heal(s, events)
     elif stage == MOVE:
         if not _move_next(s, events):
-            n[N_STAGE] = FIGHT
+            n.stage = FIGHT
     elif stage == FIGHT:
         if not _fight_next(s, events):
-            n[N_STAGE] = END
+            n.stage = END
     else:
-        n[N_STAGE] = START
+        n.stage = START
         if s.config.relic_window == "own_round":
             turn.end_command(s, events)
         else:  # §5.2: the Player may play a relic as the non-player's Command Phase ends
@@ -265,9 +254,9 @@ def _heal(s: GraxiaState, events: list[Event] | None) -> None:
 def _move_next(s: GraxiaState, events: list[Event] | None) -> bool:
     """Move the next unit in the move order (False: all have moved)."""
     n = s.npc
-    if n[N_MOVER] >= 0:  # the Player chose the tile
-        a, dest = n[N_MOVER], n[N_DEST]
-        n[N_MOVER] = n[N_DEST] = -1
+    if n.mover >= 0:  # the Player chose the tile
+        a, dest = n.mover, n.dest
+        n.mover = n.dest = -1
         _do_move(s, a, dest, events)
         return True
     for c in npc_order.move_order(s, units(s)):
@@ -295,9 +284,9 @@ def _do_move(s: GraxiaState, a: int, dest: int, events: list[Event] | None) -> N
 def _fight_next(s: GraxiaState, events: list[Event] | None) -> bool:
     """Start the next battle in the battle order (False: nobody left to attack)."""
     n = s.npc
-    if n[N_MOVER] >= 0:  # the Player chose which of its units is attacked
-        att, dfn = n[N_MOVER], n[N_FOE]
-        n[N_MOVER] = n[N_FOE] = -1
+    if n.mover >= 0:  # the Player chose which of its units is attacked
+        att, dfn = n.mover, n.foe
+        n.mover = n.foe = -1
         battle.start(s, att, dfn, events)
         return True
     for c in npc_order.battle_order(s, units(s)):
@@ -361,7 +350,7 @@ def _answer_choice(s: GraxiaState, lay: Layout, events: list[Event] | None) -> N
     (``s.rng``); units: an enemy unit by the enemy priority, a friendly one (Atonement's
     donor) with the most health left; tiles: the first in the tie order."""
     legal = choices.legal(s, lay)
-    kind = s.track[T_PEND]
+    kind = s.track.pend_kind
     if kind in (choices.SPELL, choices.UNIT):
         pick = legal[s.rng.below(len(legal))]
     else:

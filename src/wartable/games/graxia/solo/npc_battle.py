@@ -25,7 +25,7 @@ from .. import battle
 from .. import effects as card_effects
 from ..actions import Layout
 from ..catalog.tables import BATTLE_ACTIVE
-from ..state import ANCHORED, B_ATT, B_BEWITCH, B_DEF, B_USED0, GraxiaState
+from ..state import ANCHORED, GraxiaState
 from . import npc_cards, npc_order
 
 NPC: Final = 1
@@ -34,7 +34,7 @@ NPC: Final = 1
 def exchange(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
     side = battle.side_of(s, NPC)
     cell = battle.unit_cell(s, side)
-    used = s.bat[B_USED0 + side]
+    used = s.bat.used(side)
     action = acts.PASS
     if not used & card_effects.SILENCED:
         ut = s.cat.units[s.unit[cell]]
@@ -67,7 +67,7 @@ def sacrifice(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
     side = battle.side_of(s, NPC)
     nu = len(s.cat.units)
     action = acts.BLUFF
-    if not s.bat[B_BEWITCH] >> side & 1:
+    if not s.bat.no_sacrifice >> side & 1:
         spells = [c for c in s.hands[NPC] if c >= nu]
         if spells:
             best = max(spells, key=lambda c: s.cat.spells[c - nu].modifier)  # first of equals
@@ -76,7 +76,7 @@ def sacrifice(s: GraxiaState, lay: Layout, events: list[Event] | None) -> None:
 
 
 def retreat(s: GraxiaState, events: list[Event] | None) -> None:
-    cells = battle.retreat_cells(s, s.bat[B_ATT], s.bat[B_DEF])
+    cells = battle.retreat_cells(s, s.bat.attacker, s.bat.defender)
     battle.do_retreat(s, npc_order.tie_order(s, cells)[0], events)
 
 
@@ -84,7 +84,7 @@ def advances(s: GraxiaState) -> bool:
     npc = s.sc.npc
     if npc is None or "no_advance" in npc.rules:
         return False
-    if s.flags[s.bat[B_ATT]] & ANCHORED:
+    if s.flags[s.bat.attacker] & ANCHORED:
         return True
     return npc.movement != "static"
 

@@ -23,7 +23,6 @@ from wartable.core.events import Event, emit
 from .. import effects as card_effects
 from ..state import (
     B_ADVANCE,
-    B_DEF,
     B_EXCH,
     B_RETREAT,
     B_SAC,
@@ -172,7 +171,7 @@ def reinforce(s: GraxiaState, before: list[int], events: list[Event] | None) -> 
         cells = moved_next_to(s, before)
     fighting = s.phase in (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
     for c in npc_order.tie_order(s, sorted(cells)):
-        if s.unit[c] >= 0 or (fighting and c == s.bat[B_DEF]):
+        if s.unit[c] >= 0 or (fighting and c == s.bat.defender):
             continue  # (the tile a retreat left stays free for the advance)
         u = solo_choices.draw_unit(s, events)
         if u < 0:

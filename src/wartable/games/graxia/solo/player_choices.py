@@ -3,7 +3,7 @@ captures a settlement (Solo Scenario 2) and where its reinforcements go (Solo Sc
 and 5). Pending choices of seat 0 through ``choices.py`` (kinds ``LOSE_CARD``/``NPC_PLACE``).
 
 Pure state (``choices.py`` imports this module; it must not import ``board``/``choices``).
-The work still to do is kept in ``solo`` (``S_LOSE`` cards to lose, ``S_QUEUE`` land types
+The work still to do is kept in ``solo`` (``cards_to_lose``, ``reinforcements``: land types
 still to receive a unit), so ``ask`` resumes it after every choice and every step.
 """
 
@@ -17,20 +17,11 @@ from ..choice_record import LOSE_CARD, NPC_PLACE
 from ..state import (
     B_ADVANCE,
     B_EXCH,
-    S_LOSE,
-    S_PLACING,
-    S_QUEUE,
-    S_QUNIT,
-    T_PEND,
-    T_PEND_SEAT,
-    T_PEND_X,
-    T_PEND_Y,
-    T_WINNER,
     GraxiaState,
 )
 from . import awards as solo_awards
 
-# the land types whose reinforcements the Player places, in order (a bit each in S_QUEUE)
+# the land types whose reinforcements the Player places, in order (a bit each in ``solo.reinforcements``)
 QUEUE_TYPES: Final = {3: ("lake", "plains", "forest"), 5: solo_awards.LAND_TYPES}
 
 
@@ -78,10 +69,10 @@ def draw_unit(s: GraxiaState, events: list[Event] | None) -> int:
 def place_npc(s: GraxiaState, u: int, cell: int, events: list[Event] | None) -> None:
     """Put a Non-Player unit on a free tile; it takes control without a capture (no points,
     no lost settlement)."""
-    s.solo[S_PLACING] = 1
+    s.solo.placing = 1
     s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = u, solo_awards.NPC, 0, 0
     s.ctrl[cell] = solo_awards.NPC
-    s.solo[S_PLACING] = 0
+    s.solo.placing = 0
     emit(events, "npc_placed", unit=s.cat.units[u].name, cell=s.sc.board.text(cell))
 
 
@@ -93,7 +84,7 @@ def resolve(
         _lose(s, pick, events)
     else:
         place_npc(s, x, pick, events)
-        s.solo[S_QUEUE] &= ~(1 << y)
+        s.solo.reinforcements &= ~(1 << y)
     ask(s, events)
 
 
@@ -103,17 +94,17 @@ def _lose(s: GraxiaState, card: int, events: list[Event] | None) -> None:
     s.discards[s.udeck[solo_awards.PLAYER] if card < nu else s.sdeck[solo_awards.PLAYER]].append(
         card
     )
-    s.solo[S_LOSE] -= 1
+    s.solo.cards_to_lose -= 1
     emit(events, "card_lost", seat=solo_awards.PLAYER, card=s.cat.card_name(card))
 
 
 def ask(s: GraxiaState, events: list[Event] | None) -> None:
     """Issue the next pending choice of the queued work (one option: made at once)."""
-    while not s.track[T_PEND] and s.track[T_WINNER] < 0:
-        if s.solo[S_LOSE] > 0:
+    while not s.track.pend_kind and s.track.winner < 0:
+        if s.solo.cards_to_lose > 0:
             cards = hand_cards(s)
             if not cards:
-                s.solo[S_LOSE] = 0
+                s.solo.cards_to_lose = 0
                 continue
             if len(cards) == 1:
                 _lose(s, cards[0], events)
@@ -122,10 +113,10 @@ def ask(s: GraxiaState, events: list[Event] | None) -> None:
             return
         if B_EXCH <= s.phase <= B_ADVANCE:
             return  # placements wait for the battle's end (the loser's tile is the winner's)
-        q = s.solo[S_QUEUE]
-        if not q and s.solo[S_QUNIT] > 0:  # solo-5: a further set of reinforcements
-            s.solo[S_QUNIT] -= 1
-            s.solo[S_QUEUE] = q = (1 << len(queue_types(s))) - 1
+        q = s.solo.reinforcements
+        if not q and s.solo.reinforcement_sets > 0:  # solo-5: a further set of reinforcements
+            s.solo.reinforcement_sets -= 1
+            s.solo.reinforcements = q = (1 << len(queue_types(s))) - 1
         if not q:
             return
         k = (q & -q).bit_length() - 1
@@ -133,21 +124,21 @@ def ask(s: GraxiaState, events: list[Event] | None) -> None:
         cells = place_cells(s, types[k]) if k < len(types) else []
         u = draw_unit(s, events) if cells else -1
         if u < 0:
-            s.solo[S_QUEUE] &= ~(1 << k)
+            s.solo.reinforcements &= ~(1 << k)
             continue
         if len(cells) == 1:
             place_npc(s, u, cells[0], events)
-            s.solo[S_QUEUE] &= ~(1 << k)
+            s.solo.reinforcements &= ~(1 << k)
             continue
         _pend(s, NPC_PLACE, u, k, events)
         return
 
 
 def _pend(s: GraxiaState, kind: int, x: int, y: int, events: list[Event] | None) -> None:
-    s.track[T_PEND], s.track[T_PEND_SEAT] = kind, solo_awards.PLAYER
-    s.track[T_PEND_X], s.track[T_PEND_Y] = x, y
+    s.track.pend_kind, s.track.pend_seat = kind, solo_awards.PLAYER
+    s.track.pend_x, s.track.pend_y = x, y
     if kind == LOSE_CARD:
-        emit(events, "choice", seat=solo_awards.PLAYER, kind="lose", left=s.solo[S_LOSE])
+        emit(events, "choice", seat=solo_awards.PLAYER, kind="lose", left=s.solo.cards_to_lose)
     else:
         unit = s.cat.units[x].name
         emit(

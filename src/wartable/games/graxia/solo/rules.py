@@ -26,17 +26,6 @@ from ..catalog.tables import COMMAND_ACTIVE, UnitType
 from ..state import (
     ANCHORED,
     OVER,
-    S_D_USED,
-    S_OBJ_LOST,
-    S_QUEUE,
-    S_SYPE,
-    S_VOLLEY,
-    T_GFELL0,
-    T_PEND,
-    T_PEND_SEAT,
-    T_PEND_X,
-    T_PEND_Y,
-    T_WINNER,
     GraxiaState,
 )
 from . import awards as solo_awards
@@ -67,11 +56,11 @@ def turn_start(s: GraxiaState, events: list[Event] | None) -> None:
     if n == 1:
         remove_rows(s, events)
     elif n == 3:
-        s.solo[S_D_USED] = s.solo[S_VOLLEY] = 0  # Home-Row D: once per round, a new round
+        s.solo.row_d_used = s.solo.volley = 0  # Home-Row D: once per round, a new round
         if p(s, "reinforce_from", 2) <= s.turn <= p(s, "reinforce_to", 4):
             # §9.2 Solo Scenario 3: one unit on a lake, a plains and a forest tile, as the
             # Player wishes (queued: the Player places them one at a time)
-            s.solo[S_QUEUE] |= (1 << len(solo_choices.queue_types(s))) - 1
+            s.solo.reinforcements |= (1 << len(solo_choices.queue_types(s))) - 1
     check_end(s, events)
 
 
@@ -110,12 +99,12 @@ def remove_tile(s: GraxiaState, c: int, events: list[Event] | None) -> None:
     to are settled (held by the Player: done for good; otherwise: impossible)."""
     for k in range(len(solo_awards.OBJECTIVES)):
         if c in solo_awards.objective_cells(s, k) and s.ctrl[c] != solo_awards.PLAYER:
-            s.solo[S_OBJ_LOST] |= 1 << k
+            s.solo.objectives_lost |= 1 << k
     u = s.unit[c]
     if u >= 0:
         ut = s.cat.units[u]
-        if ut.name == solo_awards.SYPE and s.owner[c] == solo_awards.NPC and s.solo[S_SYPE] == 0:
-            s.solo[S_SYPE] = 2
+        if ut.name == solo_awards.SYPE and s.owner[c] == solo_awards.NPC and s.solo.sype_fate == 0:
+            s.solo.sype_fate = 2
         _discard_unit(s, c, ut)
         emit(events, "unit_removed", cell=s.sc.board.text(c), unit=ut.name)
     s.gone[c] = 1
@@ -131,7 +120,7 @@ def _discard_unit(s: GraxiaState, c: int, ut: UnitType) -> None:
         pass  # the Non-Player's Guardian, or its unit with no pile
     elif ut.is_guardian:
         s.hands[seat].append(u)
-        s.track[T_GFELL0 + seat] = s.round_no
+        s.track.set_guardian_fell(seat, s.round_no)
     else:
         s.discards[s.udeck[seat]].append(u)
     s.unit[c], s.owner[c], s.wounds[c], s.flags[c] = -1, -1, 0, 0
@@ -171,11 +160,11 @@ def spend_vp(s: GraxiaState, events: list[Event] | None) -> None:
 # ----- Home-Row D (solo-3) ---------------------------------------------------------------------
 def ability_ready(s: GraxiaState, bit: int) -> bool:
     """Home-Row D: the ability is the chosen row's and unused this round."""
-    return bool(modifiers.abilities(s) & bit) and not s.solo[S_D_USED] & bit
+    return bool(modifiers.abilities(s) & bit) and not s.solo.row_d_used & bit
 
 
 def use_ability(s: GraxiaState, bit: int, events: list[Event] | None) -> None:
-    s.solo[S_D_USED] |= bit
+    s.solo.row_d_used |= bit
     name = {
         modifiers.MEND: "Mend",
         modifiers.SUMMON_POWER: "Summon Power",
@@ -218,7 +207,7 @@ def home_row_apply(s: GraxiaState, kind: int, c: int, events: list[Event] | None
         )
     else:
         use_ability(s, modifiers.VOLLEY, events)
-        s.solo[S_VOLLEY] = c + 1
+        s.solo.volley = c + 1
 
 
 # ----- the Non-Player's turn start -------------------------------------------------------------
@@ -292,10 +281,10 @@ def check_end(s: GraxiaState, events: list[Event] | None) -> None:
     if not s.sc.solo or s.phase == OVER:
         return
     solo_awards.check_results(s, events)
-    if s.track[T_WINNER] >= 0:
-        if s.track[T_PEND] >= solo_choices.LOSE_CARD:  # a choice of ours no longer matters
-            s.track[T_PEND] = s.track[T_PEND_SEAT] = s.track[T_PEND_X] = s.track[T_PEND_Y] = 0
-        if not s.track[T_PEND]:
+    if s.track.winner >= 0:
+        if s.track.pend_kind >= solo_choices.LOSE_CARD:  # a choice of ours no longer matters
+            s.track.pend_kind = s.track.pend_seat = s.track.pend_x = s.track.pend_y = 0
+        if not s.track.pend_kind:
             solo_awards.finish(s, events)
         return
     solo_choices.ask(s, events)

@@ -35,9 +35,6 @@ from ..state import (
     NPC_BATTLE,
     NPC_COMMAND,
     NPC_UNITS,
-    S_HOME,
-    S_SETUP,
-    T_FIRST,
     GraxiaState,
 )
 
@@ -66,13 +63,13 @@ def with_home(sc: Scenario, k: int) -> Scenario:
 
 def scenario_of(s: GraxiaState) -> Scenario:
     """The scenario a restored state plays on: solo 3's chosen Home Row re-applied."""
-    if not s.sc.home_rows or s.solo[S_HOME] < 0:
+    if not s.sc.home_rows or s.solo.home_row < 0:
         return s.sc
-    return with_home(s.sc, s.solo[S_HOME])
+    return with_home(s.sc, s.solo.home_row)
 
 
 def step(s: GraxiaState) -> int:
-    return s.solo[S_SETUP]
+    return s.solo.setup_step
 
 
 # ----- begin -------------------------------------------------------------------------------
@@ -94,17 +91,17 @@ def begin(s: GraxiaState, events: list[Event] | None) -> None:
     s.sdeck = [2, NPC_BATTLE]
     for u, c in npc.units:
         put(s, NPC, u, c, events)
-    s.solo[S_HOME] = -1 if sc.home_rows else 0
-    s.track[T_FIRST] = 0
+    s.solo.home_row = -1 if sc.home_rows else 0
+    s.track.first_seat = 0
     s.phase = GUARD
     s.current = PLAYER
-    s.solo[S_SETUP] = BUILD
+    s.solo.setup_step = BUILD
     if sc.deck_rule is not None and s.config.deck is not None:
         units, spells = deckfile.load_config_deck(s.config.deck, s.cat, sc)
         _deal_deck(s, units, spells, events)
-        s.solo[S_SETUP] = HOME
+        s.solo.setup_step = HOME
     elif sc.deck_rule is None:
-        s.solo[S_SETUP] = HOME
+        s.solo.setup_step = HOME
     advance(s, events)
 
 
@@ -136,17 +133,17 @@ def advance(s: GraxiaState, events: list[Event] | None) -> None:
     """Move to the next step that needs a decision of seat 0; finish the set-up after the last."""
     sc = s.sc
     while True:
-        st = s.solo[S_SETUP]
+        st = s.solo.setup_step
         if st == BUILD:
             return
         if st == HOME:
-            if sc.home_rows and s.solo[S_HOME] < 0:
+            if sc.home_rows and s.solo.home_row < 0:
                 return
-            s.solo[S_SETUP] = START
+            s.solo.setup_step = START
         elif st == START:
             if start_options(s):
                 return
-            s.solo[S_SETUP] = SPAWN
+            s.solo.setup_step = SPAWN
             _start_spawns(s, events)
         elif st == SPAWN:
             if s.pool[1]:
@@ -154,7 +151,7 @@ def advance(s: GraxiaState, events: list[Event] | None) -> None:
                     return
                 _spawn_at(s, spawn_cells(s), events)
                 continue
-            s.solo[S_SETUP] = HAND
+            s.solo.setup_step = HAND
         elif st == HAND:
             if _hand_left(s) > 0 and (s.decks[0] or s.decks[2]):
                 return
@@ -205,7 +202,7 @@ def build_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | 
         units = [c for c in s.pool[0] if c < nu]
         spells = [c - nu for c in s.pool[0] if c >= nu]
         _deal_deck(s, units, [nu + x for x in spells], events)
-        s.solo[S_SETUP] = HOME
+        s.solo.setup_step = HOME
         advance(s, events)
         return
     k, x, _ = lay.decode(action)
@@ -222,14 +219,14 @@ def home_legal(s: GraxiaState, lay: Layout) -> list[int]:
 def home_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
     cell = lay.decode(action)[1]
     k = next(i for i, row in enumerate(s.sc.home_rows) if cell in row)
-    s.solo[S_HOME] = k
+    s.solo.home_row = k
     s.sc = with_home(s.sc, k)
     for c in s.sc.home[PLAYER]:
         if s.unit[c] < 0 or s.owner[c] == PLAYER:
             s.ctrl[c] = PLAYER
     s.mana[PLAYER] = s.sc.param(f"row_{ROWS[k]}_mana", s.mana[PLAYER])
     emit(events, "home_row", seat=PLAYER, row="ABCD"[k])
-    s.solo[S_SETUP] = START
+    s.solo.setup_step = START
     advance(s, events)
 
 
@@ -334,7 +331,7 @@ def start_legal(s: GraxiaState, lay: Layout) -> list[int]:
 
 def start_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
     if action == acts.END:
-        s.solo[S_SETUP] = SPAWN
+        s.solo.setup_step = SPAWN
         _start_spawns(s, events)
         advance(s, events)
         return
@@ -414,7 +411,7 @@ def spawn_apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | 
 
 # ----- 5. the initial hand ---------------------------------------------------------------
 def _row_param(s: GraxiaState, name: str, default: int) -> int:
-    k = s.solo[S_HOME]
+    k = s.solo.home_row
     if not s.sc.home_rows or k < 0:
         return default
     return s.sc.param(f"row_{ROWS[k]}_{name}", default)
@@ -457,7 +454,7 @@ def finish(s: GraxiaState, events: list[Event] | None) -> None:
         for _ in range(ns_):
             if s.decks[2]:
                 effects.draw_card(s, PLAYER, False, events)
-    s.solo[S_SETUP] = DONE
+    s.solo.setup_step = DONE
     s.round_no = 0
     s.current = PLAYER
     s.phase = COMMAND  # turn 1: no Draw Cards Phase
@@ -466,7 +463,7 @@ def finish(s: GraxiaState, events: list[Event] | None) -> None:
 
 # ----- routing ---------------------------------------------------------------------------
 def legal(s: GraxiaState, lay: Layout) -> list[int]:
-    st = s.solo[S_SETUP]
+    st = s.solo.setup_step
     if st == BUILD:
         return build_legal(s, lay)
     if st == HOME:
@@ -481,7 +478,7 @@ def legal(s: GraxiaState, lay: Layout) -> list[int]:
 
 
 def apply(s: GraxiaState, lay: Layout, action: int, events: list[Event] | None) -> None:
-    st = s.solo[S_SETUP]
+    st = s.solo.setup_step
     if st == BUILD:
         build_apply(s, lay, action, events)
     elif st == HOME:
@@ -509,7 +506,7 @@ EXPLAIN = {
 
 def explain(s: GraxiaState) -> str:
     rule = s.sc.deck_rule
-    if s.solo[S_SETUP] == BUILD and rule is not None:
+    if s.solo.setup_step == BUILD and rule is not None:
         how = "exactly" if rule.exact_classes else "at most"
         return (
             f"build your deck (§9.2): {rule.units} unit cards with {how} {rule.max_heroes} "
@@ -517,4 +514,4 @@ def explain(s: GraxiaState) -> str:
             "within the box's copies ('choose' a unit card, 'take' a spell card); the "
             "Non-Player draws its units from this deck; 'end' when legal"
         )
-    return EXPLAIN.get(s.solo[S_SETUP], "the set-up is over")
+    return EXPLAIN.get(s.solo.setup_step, "the set-up is over")

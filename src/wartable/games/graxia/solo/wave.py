@@ -18,11 +18,6 @@ from ..state import (
     ABILITY,
     COMMAND,
     SUMMONED,
-    T_PEND,
-    T_PEND_SEAT,
-    T_PEND_X,
-    T_PEND_Y,
-    T_WINNER,
     GraxiaState,
 )
 from . import awards as solo_awards
@@ -52,7 +47,7 @@ def run_wave(s: GraxiaState, start: int, events: list[Event] | None) -> None:
     tiles = wave(s)
     for i in range(start, len(tiles)):
         spawn(s, tiles[i], events, onto=True, avoid=tiles[i + 1 :], index=i)
-        if s.track[T_PEND]:
+        if s.track.pend_kind:
             return
 
 
@@ -70,7 +65,7 @@ def spawn(
     (eliminated if it cannot; not onto a tile of ``avoid``, the rest of the wave, when it has
     another; the Player picks among two or more: a pending choice naming ``index``, the
     tile's place in the wave). ``idle``: it neither moves nor attacks this turn."""
-    if s.gone[c] or s.track[T_WINNER] >= 0:
+    if s.gone[c] or s.track.winner >= 0:
         return False
     if s.unit[c] >= 0:
         if not onto or s.owner[c] != solo_awards.PLAYER:
@@ -107,8 +102,8 @@ def push_off(
     if len(opts) == 1:
         _retreat(s, c, opts[0], events)
         return
-    s.track[T_PEND], s.track[T_PEND_SEAT] = RETREAT_TO, solo_awards.PLAYER
-    s.track[T_PEND_X], s.track[T_PEND_Y] = c, index
+    s.track.pend_kind, s.track.pend_seat = RETREAT_TO, solo_awards.PLAYER
+    s.track.pend_x, s.track.pend_y = c, index
     unit = b.text(c)
     emit(
         events,
@@ -150,12 +145,12 @@ def retreat_choices(s: GraxiaState, c: int, index: int) -> list[int]:
 def retreat_problems(s: GraxiaState) -> list[str]:
     """What makes a position's pending ``RETREAT_TO`` impossible (for ``choices.problems``):
     it belongs to Solo 6's wave at the start of the Non-Player's round, asks the Player, and
-    names a Player unit on the wave's tile at its place ``T_PEND_Y``."""
+    names a Player unit on the wave's tile at its place ``track.pend_y``."""
     if solo_awards.scenario(s) != 6 or s.phase != COMMAND or s.current != solo_awards.NPC:
         return ["a pending retreat belongs to the Non-Player's round of Solo Scenario 6"]
-    if s.track[T_PEND_SEAT] != solo_awards.PLAYER:
+    if s.track.pend_seat != solo_awards.PLAYER:
         return ["a pending retreat is the Player's choice"]
-    if not retreat_choices(s, s.track[T_PEND_X], s.track[T_PEND_Y]):
+    if not retreat_choices(s, s.track.pend_x, s.track.pend_y):
         return ["a pending retreat names no Player unit on a tile of the wave, or no tile"]
     return []
 

@@ -1,0 +1,592 @@
+"""The named records a Graxia state holds: the battle under way, the scenario's tracking, the
+Non-Player driver's progress and a solo scenario's bookkeeping.
+
+Each is a class of int fields (native and unboxed in the compiled engine: a copy costs what a
+list copy did). A pair of fields kept per seat, or per battle side (0 the attacker, 1 the
+defender), is read through a method taking the seat or side (``bv(side)``) and written through
+its setter (``set_bv(side, value)``). Positions, observations and views keep the flat integer
+lists they always had: ``*_FIELDS`` give each field's place in that list, and ``to_list`` /
+``from_list`` convert at those edges. Records compare equal when their lists do.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# each record's fields in the order of its flat list (positions, observations, views)
+BATTLE_FIELDS: Final = (
+    "attacker",
+    "defender",
+    "bv0",
+    "bv1",
+    "passes",
+    "actor",
+    "extra_wounds0",
+    "extra_wounds1",
+    "heal0",
+    "heal1",
+    "no_sacrifice",
+    "destined",
+    "used0",
+    "used1",
+    "wounds0",
+    "wounds1",
+    "escaped",
+    "spare",
+)
+TRACK_FIELDS: Final = (
+    "cities_held0",
+    "cities_held1",
+    "castle_held0",
+    "castle_held1",
+    "banner0",
+    "banner1",
+    "spy0",
+    "spy1",
+    "mana_killed0",
+    "mana_killed1",
+    "winner",
+    "reason",
+    "picks",
+    "guardian_fell0",
+    "guardian_fell1",
+    "discount_used",
+    "portal_power",
+    "allies",
+    "free_spells",
+    "teleport_to",
+    "first_seat",
+    "pend_kind",
+    "pend_seat",
+    "pend_x",
+    "pend_y",
+    "pend_queue",
+    "relic_window",
+)
+NPC_FIELDS: Final = (
+    "stage",
+    "played",
+    "battle_drawn",
+    "mover",
+    "turns",
+    "foe",
+    "dest",
+    "announced_turn",
+)
+SOLO_FIELDS: Final = (
+    "settlements_lost",
+    "spare",
+    "row_d_used",
+    "home_row",
+    "awards0",
+    "awards1",
+    "cards_to_lose",
+    "reinforcements",
+    "reinforcement_sets",
+    "volley",
+    "objectives_lost",
+    "sype_fate",
+    "bosses_killed",
+    "placing",
+    "setup_step",
+)
+
+
+class Battle:
+    """The battle under way (§7): its two units, battle values, the exchange of cards, and
+    what the cards played did to it."""
+
+    __slots__ = (
+        "actor",
+        "attacker",
+        "bv0",
+        "bv1",
+        "defender",
+        "destined",
+        "escaped",
+        "extra_wounds0",
+        "extra_wounds1",
+        "heal0",
+        "heal1",
+        "no_sacrifice",
+        "passes",
+        "spare",
+        "used0",
+        "used1",
+        "wounds0",
+        "wounds1",
+    )
+
+    def __init__(self) -> None:
+        self.attacker = 0  # the attacking unit's cell (side 0)
+        self.defender = 0  # the defending unit's cell (side 1)
+        self.bv0 = 0  # battle values
+        self.bv1 = 0
+        self.passes = 0  # consecutive passes in the card exchange (two end it)
+        self.actor = 0  # the side whose turn it is in the exchange
+        self.extra_wounds0 = 0  # wounds added to (or taken from) what each side deals
+        self.extra_wounds1 = 0
+        self.heal0 = 0  # wounds each side heals after the battle
+        self.heal1 = 0
+        self.no_sacrifice = 0  # a bit per side: may not sacrifice (No Sacrifice)
+        self.destined = 0  # side + 1 of the unit that must win (Destined Victory), 0 none
+        self.used0 = 0  # bits: each side's battle abilities used (and SILENCED)
+        self.used1 = 0
+        self.wounds0 = 0  # the wounds each side deals, once counted
+        self.wounds1 = 0
+        self.escaped = 0  # 1: an escape card ends the battle at once, no wounds
+        self.spare = 0  # unused: keeps the flat list's length (positions)
+
+    def copy(self) -> Battle:
+        b = Battle()
+        b.attacker = self.attacker
+        b.defender = self.defender
+        b.bv0 = self.bv0
+        b.bv1 = self.bv1
+        b.passes = self.passes
+        b.actor = self.actor
+        b.extra_wounds0 = self.extra_wounds0
+        b.extra_wounds1 = self.extra_wounds1
+        b.heal0 = self.heal0
+        b.heal1 = self.heal1
+        b.no_sacrifice = self.no_sacrifice
+        b.destined = self.destined
+        b.used0 = self.used0
+        b.used1 = self.used1
+        b.wounds0 = self.wounds0
+        b.wounds1 = self.wounds1
+        b.escaped = self.escaped
+        b.spare = self.spare
+        return b
+
+    def cell(self, side: int) -> int:
+        return self.defender if side else self.attacker
+
+    def bv(self, side: int) -> int:
+        return self.bv1 if side else self.bv0
+
+    def set_bv(self, side: int, value: int) -> None:
+        if side:
+            self.bv1 = value
+        else:
+            self.bv0 = value
+
+    def extra_wounds(self, side: int) -> int:
+        return self.extra_wounds1 if side else self.extra_wounds0
+
+    def set_extra_wounds(self, side: int, value: int) -> None:
+        if side:
+            self.extra_wounds1 = value
+        else:
+            self.extra_wounds0 = value
+
+    def heal(self, side: int) -> int:
+        return self.heal1 if side else self.heal0
+
+    def set_heal(self, side: int, value: int) -> None:
+        if side:
+            self.heal1 = value
+        else:
+            self.heal0 = value
+
+    def used(self, side: int) -> int:
+        return self.used1 if side else self.used0
+
+    def set_used(self, side: int, value: int) -> None:
+        if side:
+            self.used1 = value
+        else:
+            self.used0 = value
+
+    def wounds(self, side: int) -> int:
+        return self.wounds1 if side else self.wounds0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Battle) and self.to_list() == other.to_list()
+
+    def to_list(self) -> list[int]:
+        return [
+            self.attacker,
+            self.defender,
+            self.bv0,
+            self.bv1,
+            self.passes,
+            self.actor,
+            self.extra_wounds0,
+            self.extra_wounds1,
+            self.heal0,
+            self.heal1,
+            self.no_sacrifice,
+            self.destined,
+            self.used0,
+            self.used1,
+            self.wounds0,
+            self.wounds1,
+            self.escaped,
+            self.spare,
+        ]
+
+    @staticmethod
+    def from_list(values: list[int]) -> Battle:
+        b = Battle()
+        for name, value in zip(BATTLE_FIELDS, values, strict=True):
+            setattr(b, name, value)
+        return b
+
+
+class Track:
+    """What the scenario keeps count of (§8 victory conditions, §5 phases), the pending
+    choice (choices.py) and the open relic window (relics.py)."""
+
+    __slots__ = (
+        "allies",
+        "banner0",
+        "banner1",
+        "castle_held0",
+        "castle_held1",
+        "cities_held0",
+        "cities_held1",
+        "discount_used",
+        "first_seat",
+        "free_spells",
+        "guardian_fell0",
+        "guardian_fell1",
+        "mana_killed0",
+        "mana_killed1",
+        "pend_kind",
+        "pend_queue",
+        "pend_seat",
+        "pend_x",
+        "pend_y",
+        "picks",
+        "portal_power",
+        "reason",
+        "relic_window",
+        "spy0",
+        "spy1",
+        "teleport_to",
+        "winner",
+    )
+
+    def __init__(self) -> None:
+        self.cities_held0 = 0  # turns each seat has held both cities (City Siege)
+        self.cities_held1 = 0
+        self.castle_held0 = 0  # consecutive turns each seat has controlled the castle
+        self.castle_held1 = 0
+        self.banner0 = 0  # each seat's banner location (Banner Wars)
+        self.banner1 = 0
+        self.spy0 = 0  # each seat's spy, a unit type (Assassination; -1 none yet, -2 fell)
+        self.spy1 = 0
+        self.mana_killed0 = 0  # mana of enemy units each seat has destroyed
+        self.mana_killed1 = 0
+        self.winner = 0  # the winning seat, -1 none
+        self.reason = 0  # the victory's index into state.REASONS
+        self.picks = 0  # draft picks made (§9.1 #6); 1 while a seat chooses who goes first
+        self.guardian_fell0 = 0  # the round each seat's Guardian fell, -1 standing
+        self.guardian_fell1 = 0
+        self.discount_used = 0  # 1: this round's summoning discount is spent
+        self.portal_power = 0  # 0 unused this round, 1 used, 2 one of two portals removed
+        self.allies = 0  # 1: the Allies discount is waiting for its summon
+        self.free_spells = 0  # command spells still free this round
+        self.teleport_to = 0  # Mystic Gate: the destination cell + 1, 0 none
+        self.first_seat = 0  # the seat that plays the first round
+        self.pend_kind = 0  # the pending choice's kind (choices.py), 0 none
+        self.pend_seat = 0  # the seat making it
+        self.pend_x = 0  # its two parameters
+        self.pend_y = 0
+        self.pend_queue = 0  # a queued second reflection (Aura of Reflection)
+        self.relic_window = 0  # 0 none, 1 end of the Command Phase, 2 after an action
+
+    def copy(self) -> Track:
+        t = Track()
+        t.cities_held0 = self.cities_held0
+        t.cities_held1 = self.cities_held1
+        t.castle_held0 = self.castle_held0
+        t.castle_held1 = self.castle_held1
+        t.banner0 = self.banner0
+        t.banner1 = self.banner1
+        t.spy0 = self.spy0
+        t.spy1 = self.spy1
+        t.mana_killed0 = self.mana_killed0
+        t.mana_killed1 = self.mana_killed1
+        t.winner = self.winner
+        t.reason = self.reason
+        t.picks = self.picks
+        t.guardian_fell0 = self.guardian_fell0
+        t.guardian_fell1 = self.guardian_fell1
+        t.discount_used = self.discount_used
+        t.portal_power = self.portal_power
+        t.allies = self.allies
+        t.free_spells = self.free_spells
+        t.teleport_to = self.teleport_to
+        t.first_seat = self.first_seat
+        t.pend_kind = self.pend_kind
+        t.pend_seat = self.pend_seat
+        t.pend_x = self.pend_x
+        t.pend_y = self.pend_y
+        t.pend_queue = self.pend_queue
+        t.relic_window = self.relic_window
+        return t
+
+    def cities_held(self, seat: int) -> int:
+        return self.cities_held1 if seat else self.cities_held0
+
+    def set_cities_held(self, seat: int, value: int) -> None:
+        if seat:
+            self.cities_held1 = value
+        else:
+            self.cities_held0 = value
+
+    def castle_held(self, seat: int) -> int:
+        return self.castle_held1 if seat else self.castle_held0
+
+    def set_castle_held(self, seat: int, value: int) -> None:
+        if seat:
+            self.castle_held1 = value
+        else:
+            self.castle_held0 = value
+
+    def banner(self, seat: int) -> int:
+        return self.banner1 if seat else self.banner0
+
+    def set_banner(self, seat: int, cell: int) -> None:
+        if seat:
+            self.banner1 = cell
+        else:
+            self.banner0 = cell
+
+    def spy(self, seat: int) -> int:
+        return self.spy1 if seat else self.spy0
+
+    def set_spy(self, seat: int, unit: int) -> None:
+        if seat:
+            self.spy1 = unit
+        else:
+            self.spy0 = unit
+
+    def mana_killed(self, seat: int) -> int:
+        return self.mana_killed1 if seat else self.mana_killed0
+
+    def set_mana_killed(self, seat: int, value: int) -> None:
+        if seat:
+            self.mana_killed1 = value
+        else:
+            self.mana_killed0 = value
+
+    def guardian_fell(self, seat: int) -> int:
+        return self.guardian_fell1 if seat else self.guardian_fell0
+
+    def set_guardian_fell(self, seat: int, round_no: int) -> None:
+        if seat:
+            self.guardian_fell1 = round_no
+        else:
+            self.guardian_fell0 = round_no
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Track) and self.to_list() == other.to_list()
+
+    def to_list(self) -> list[int]:
+        return [
+            self.cities_held0,
+            self.cities_held1,
+            self.castle_held0,
+            self.castle_held1,
+            self.banner0,
+            self.banner1,
+            self.spy0,
+            self.spy1,
+            self.mana_killed0,
+            self.mana_killed1,
+            self.winner,
+            self.reason,
+            self.picks,
+            self.guardian_fell0,
+            self.guardian_fell1,
+            self.discount_used,
+            self.portal_power,
+            self.allies,
+            self.free_spells,
+            self.teleport_to,
+            self.first_seat,
+            self.pend_kind,
+            self.pend_seat,
+            self.pend_x,
+            self.pend_y,
+            self.pend_queue,
+            self.relic_window,
+        ]
+
+    @staticmethod
+    def from_list(values: list[int]) -> Track:
+        t = Track()
+        for name, value in zip(TRACK_FIELDS, values, strict=True):
+            setattr(t, name, value)
+        return t
+
+
+class NpcProgress:
+    """The Non-Player driver's progress through its round (solo/npc.py), and a mark per cell:
+    1 where an option of the Player's pending choice lies."""
+
+    __slots__ = (
+        "announced_turn",
+        "battle_drawn",
+        "dest",
+        "foe",
+        "marks",
+        "mover",
+        "played",
+        "stage",
+        "turns",
+    )
+
+    def __init__(self, marks: list[int]) -> None:
+        self.stage = 0  # the stage of its round (solo/npc.py START .. END)
+        self.played = 0  # command cards played this round
+        self.battle_drawn = 0  # 1: battle cards drawn for the current battle
+        self.mover = -1  # the unit waiting for the Player's choice (its cell), -1 none
+        self.turns = 0  # its turns begun
+        self.foe = -1  # the attacked cell chosen, -1 none
+        self.dest = -1  # the destination chosen, -1 none
+        self.announced_turn = 0  # the last Game Turn whose start was announced
+        self.marks = marks  # a mark per cell
+
+    def copy(self) -> NpcProgress:
+        n = NpcProgress(self.marks[:])
+        n.stage = self.stage
+        n.played = self.played
+        n.battle_drawn = self.battle_drawn
+        n.mover = self.mover
+        n.turns = self.turns
+        n.foe = self.foe
+        n.dest = self.dest
+        n.announced_turn = self.announced_turn
+        return n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NpcProgress) and self.to_list() == other.to_list()
+
+    def to_list(self) -> list[int]:
+        """The named fields in ``NPC_FIELDS`` order, then the marks."""
+        return [
+            self.stage,
+            self.played,
+            self.battle_drawn,
+            self.mover,
+            self.turns,
+            self.foe,
+            self.dest,
+            self.announced_turn,
+            *self.marks,
+        ]
+
+    @staticmethod
+    def from_list(values: list[int]) -> NpcProgress:
+        named = len(NPC_FIELDS)
+        n = NpcProgress(list(values[named:]))
+        for name, value in zip(NPC_FIELDS, values[:named], strict=True):
+            setattr(n, name, value)
+        return n
+
+
+class SoloBook:
+    """A solo scenario's bookkeeping (solo/rules.py, solo/awards.py, solo/setup.py), and per
+    cell the once-per-game "took this tile" awards (bit 1 the Player's, bit 2 the
+    Non-Player's; solo-4 and solo-6)."""
+
+    __slots__ = (
+        "awards0",
+        "awards1",
+        "bosses_killed",
+        "cards_to_lose",
+        "home_row",
+        "objectives_lost",
+        "placing",
+        "reinforcement_sets",
+        "reinforcements",
+        "row_d_used",
+        "settlements_lost",
+        "setup_step",
+        "spare",
+        "sype_fate",
+        "took",
+        "volley",
+    )
+
+    def __init__(self, took: list[int]) -> None:
+        self.settlements_lost = 0  # castles, cities and villages the Player has lost
+        self.spare = 0  # unused: keeps the flat list's layout (positions)
+        self.row_d_used = 0  # bits: Home-Row D abilities used this round
+        self.home_row = 0  # the chosen Home Row (solo-3), -1 not chosen yet
+        self.awards0 = 0  # bits: land types whose award each side has taken
+        self.awards1 = 0
+        self.cards_to_lose = 0  # cards the Player must still discard
+        self.reinforcements = 0  # bits: land types whose unit the Player must still place
+        self.reinforcement_sets = 0  # further sets of reinforcements queued (solo-5)
+        self.volley = 0  # the Volley unit's cell + 1, 0 none
+        self.objectives_lost = 0  # bits: objectives that can no longer be met
+        self.sype_fate = 0  # 0 alive, 1 the Player killed Sype, 2 Sype fell otherwise
+        self.bosses_killed = 0  # bits: 1 Talon, 2 Ebon
+        self.placing = 0  # 1 while a placement is under way
+        self.setup_step = 0  # the solo set-up's step (solo/setup.py)
+        self.took = took  # a tile's awards per cell
+
+    def copy(self) -> SoloBook:
+        b = SoloBook(self.took[:])
+        b.settlements_lost = self.settlements_lost
+        b.spare = self.spare
+        b.row_d_used = self.row_d_used
+        b.home_row = self.home_row
+        b.awards0 = self.awards0
+        b.awards1 = self.awards1
+        b.cards_to_lose = self.cards_to_lose
+        b.reinforcements = self.reinforcements
+        b.reinforcement_sets = self.reinforcement_sets
+        b.volley = self.volley
+        b.objectives_lost = self.objectives_lost
+        b.sype_fate = self.sype_fate
+        b.bosses_killed = self.bosses_killed
+        b.placing = self.placing
+        b.setup_step = self.setup_step
+        return b
+
+    def awards(self, side: int) -> int:
+        return self.awards1 if side else self.awards0
+
+    def set_awards(self, side: int, bits: int) -> None:
+        if side:
+            self.awards1 = bits
+        else:
+            self.awards0 = bits
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SoloBook) and self.to_list() == other.to_list()
+
+    def to_list(self) -> list[int]:
+        """The named fields in ``SOLO_FIELDS`` order, then the per-cell awards."""
+        return [
+            self.settlements_lost,
+            self.spare,
+            self.row_d_used,
+            self.home_row,
+            self.awards0,
+            self.awards1,
+            self.cards_to_lose,
+            self.reinforcements,
+            self.reinforcement_sets,
+            self.volley,
+            self.objectives_lost,
+            self.sype_fate,
+            self.bosses_killed,
+            self.placing,
+            self.setup_step,
+            *self.took,
+        ]
+
+    @staticmethod
+    def from_list(values: list[int]) -> SoloBook:
+        named = len(SOLO_FIELDS)
+        b = SoloBook(list(values[named:]))
+        for name, value in zip(SOLO_FIELDS, values[:named], strict=True):
+            setattr(b, name, value)
+        return b
