@@ -10,9 +10,12 @@ the machine is shared, and wall time would measure the other processes too.
 reference (``CopyingHeuristicAgent``: every action tried on a copy of the state, what the
 heuristic did before its incremental evaluation), each deal from both seats, and prints the
 heuristic's score with its Wilson 95% interval and the two agents' CPU seconds per decision.
-``python -m bench.bench_graxia logs 40 2p-1 2p-3`` prints a hash of each heuristic
-self-play game's action log (seeds 900 on): run it at two commits and compare, the same
-games give the same hashes.
+``python -m bench.bench_graxia logs 40 2p-1 2p-3 solo-1`` prints a hash of each heuristic
+self-play game's action log, winners and reason (seeds 900 on; a solo scenario's Player is
+the heuristic): run it at two commits and compare, the same games give the same hashes.
+Solo scenarios take ``rates`` too (``rates solo-1 solo-6``).
+``python -m bench.bench_graxia copy 2p-1 solo-3`` times a fresh state's copy (best of 7 x
+20,000).
 ``WARTABLE_ENGINE=python`` measures the pure-Python engine (``wartable._fast``).
 """
 
@@ -33,12 +36,18 @@ from wartable.games.graxia import GAME, HeuristicAgent
 from wartable.games.graxia.bots import CopyingHeuristicAgent
 
 
+def _seats(config: Any) -> int:
+    """1 in a solo scenario (the Non-Player is the rules' own), else 2."""
+    return GAME.num_players(GAME.new_state(config, 0))
+
+
 def _rate(config: Any, make: Any, seconds: float) -> float:
     """Games per CPU second, at least ``seconds`` of CPU and two games."""
     games = 0
+    seats = _seats(config)
     start = time.process_time()
     while True:
-        play_match(GAME, config, 500 + games, [make(), make()])
+        play_match(GAME, config, 500 + games, [make() for _ in range(seats)])
         games += 1
         elapsed = time.process_time() - start
         if elapsed >= seconds and games >= 2:
@@ -46,7 +55,7 @@ def _rate(config: Any, make: Any, seconds: float) -> float:
 
 
 def _copy_us(config: Any) -> float:
-    record = play_match(GAME, config, 7, [RandomAgent(), RandomAgent()])
+    record = play_match(GAME, config, 7, [RandomAgent() for _ in range(_seats(config))])
     state = GAME.new_state(config, 7)
     for seat, action in record.actions[: record.length // 2]:
         GAME.apply_fast(state, seat, action, None)
@@ -55,13 +64,23 @@ def _copy_us(config: Any) -> float:
     return min(timer.repeat(repeat=5, number=number)) / number * 1e6
 
 
+def copy_times(scenarios: tuple[str, ...]) -> dict[str, Any]:
+    """The fresh state's copy, best of 7 timings of 20,000 copies, in µs per copy."""
+    out: dict[str, Any] = {"engine": "compiled" if _fast.ACTIVE else "python"}
+    for scenario in scenarios:
+        state = GAME.new_state(GAME.make_config({"scenario": scenario}), 5)
+        best = min(timeit.repeat(state.copy, number=20_000, repeat=7)) / 20_000
+        out[scenario] = round(best * 1e6, 2)
+    return out
+
+
 def run(seconds: float = 1.0, scenarios: tuple[str, ...] = ()) -> dict[str, Any]:
     out: dict[str, Any] = {"engine": "compiled" if _fast.ACTIVE else "python"}
     for cfg in GAME.example_configs():
         if scenarios and cfg["scenario"] not in scenarios:
             continue
         config = GAME.make_config(cfg)
-        play_match(GAME, config, 1, [RandomAgent(), RandomAgent()])  # the catalog, once
+        play_match(GAME, config, 1, [RandomAgent() for _ in range(_seats(config))])  # warm-up
         out[cfg["scenario"]] = {
             "random_games_per_s": round(_rate(config, RandomAgent, seconds), 1),
             "heuristic_games_per_s": round(_rate(config, HeuristicAgent, seconds), 2),
@@ -135,14 +154,13 @@ def log_hashes(games: int, scenarios: tuple[str, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {"engine": "compiled" if _fast.ACTIVE else "python"}
     for scenario in scenarios:
         config = GAME.make_config({"scenario": scenario})
-        out[scenario] = [
-            hashlib.sha256(
-                json.dumps(
-                    play_match(GAME, config, 900 + i, [HeuristicAgent(), HeuristicAgent()]).actions
-                ).encode()
-            ).hexdigest()[:16]
-            for i in range(games)
-        ]
+        seats = _seats(config)
+        hashes = []
+        for i in range(games):
+            record = play_match(GAME, config, 900 + i, [HeuristicAgent() for _ in range(seats)])
+            result = [record.actions, list(record.outcome.winners), record.outcome.reason]
+            hashes.append(hashlib.sha256(json.dumps(result).encode()).hexdigest()[:16])
+        out[scenario] = hashes
     return out
 
 
@@ -153,6 +171,8 @@ if __name__ == "__main__":
     elif args[:1] == ["duel"]:
         count = int(args[1]) if len(args) > 1 else 200
         result = duel(count, args[2] if len(args) > 2 else "2p-1")
+    elif args[:1] == ["copy"]:
+        result = copy_times(tuple(args[1:]))
     elif args[:1] == ["rates"]:
         result = run(3.0, tuple(args[1:]))
     else:
