@@ -51,7 +51,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     _game(
         "draconia",
-        "actions combat draft ending game hidden legal position rules setup state views",
+        "actions bots combat draft ending game hidden legal position rules setup state views",
     ),
     _game(
         "skirm",

@@ -24,7 +24,22 @@ EMPTY, HIDDEN = -1, -2
 REST_VALUE = 1.3  # two supply tokens ~ one health and change
 
 
+# each Unit object's value, computed once: the bot asks for it thousands of times a search,
+# and a Unit is frozen card data (keyed by identity and kept alive here, so an owner's data
+# set with other numbers for the same uid gets its own values)
+_UNIT_VALUES: dict[int, tuple[Unit, float]] = {}
+
+
 def unit_value(u: Unit) -> float:
+    hit = _UNIT_VALUES.get(id(u))
+    if hit is not None and hit[0] is u:
+        return hit[1]
+    v = _unit_value(u)
+    _UNIT_VALUES[id(u)] = (u, v)
+    return v
+
+
+def _unit_value(u: Unit) -> float:
     v = u.attack + u.defense + 1.6 * u.ambush + 1.3 * u.arrows + u.command
     v += 0.8 * u.supply + 0.6 * u.fortify + 0.4 * u.haste + 1.2 * u.bombard
     v += 0.9 * (u.poison + u.revenge + u.maneuver + u.revive) + 0.5 * u.persistent
@@ -156,7 +171,15 @@ class HeuristicAgent:
             key=lambda a: unit_value(v.cards.units[row[a - acts.DRAFT]]) + rng.below(100) / 400,
         )
 
-    _draft_leader = _draft_champion = _draft_basic = _draft
+    # the draft's three rounds pick the same way (methods, not aliases: the compiled class)
+    def _draft_leader(self, v: _View, legal: list[int], rng: Rng) -> int:
+        return self._draft(v, legal, rng)
+
+    def _draft_champion(self, v: _View, legal: list[int], rng: Rng) -> int:
+        return self._draft(v, legal, rng)
+
+    def _draft_basic(self, v: _View, legal: list[int], rng: Rng) -> int:
+        return self._draft(v, legal, rng)
 
     # ---- deploy: the best units, Command in the middle ---------------------
     def _deploy(self, v: _View, legal: list[int], rng: Rng) -> int:
