@@ -228,9 +228,27 @@ class Battle:
 
     @staticmethod
     def from_list(values: list[int]) -> Battle:
+        if len(values) != 18:
+            raise ValueError(f"Battle takes 18 values, got {len(values)}")
         b = Battle()
-        for name, value in zip(BATTLE_FIELDS, values, strict=True):
-            setattr(b, name, value)
+        b.attacker = values[0]
+        b.defender = values[1]
+        b.bv0 = values[2]
+        b.bv1 = values[3]
+        b.passes = values[4]
+        b.actor = values[5]
+        b.extra_wounds0 = values[6]
+        b.extra_wounds1 = values[7]
+        b.heal0 = values[8]
+        b.heal1 = values[9]
+        b.no_sacrifice = values[10]
+        b.destined = values[11]
+        b.used0 = values[12]
+        b.used1 = values[13]
+        b.wounds0 = values[14]
+        b.wounds1 = values[15]
+        b.escaped = values[16]
+        b.spare = values[17]
         return b
 
 
@@ -418,9 +436,36 @@ class Track:
 
     @staticmethod
     def from_list(values: list[int]) -> Track:
+        if len(values) != 27:
+            raise ValueError(f"Track takes 27 values, got {len(values)}")
         t = Track()
-        for name, value in zip(TRACK_FIELDS, values, strict=True):
-            setattr(t, name, value)
+        t.cities_held0 = values[0]
+        t.cities_held1 = values[1]
+        t.castle_held0 = values[2]
+        t.castle_held1 = values[3]
+        t.banner0 = values[4]
+        t.banner1 = values[5]
+        t.spy0 = values[6]
+        t.spy1 = values[7]
+        t.mana_killed0 = values[8]
+        t.mana_killed1 = values[9]
+        t.winner = values[10]
+        t.reason = values[11]
+        t.picks = values[12]
+        t.guardian_fell0 = values[13]
+        t.guardian_fell1 = values[14]
+        t.discount_used = values[15]
+        t.portal_power = values[16]
+        t.allies = values[17]
+        t.free_spells = values[18]
+        t.teleport_to = values[19]
+        t.first_seat = values[20]
+        t.pend_kind = values[21]
+        t.pend_seat = values[22]
+        t.pend_x = values[23]
+        t.pend_y = values[24]
+        t.pend_queue = values[25]
+        t.relic_window = values[26]
         return t
 
 
@@ -482,10 +527,18 @@ class NpcProgress:
 
     @staticmethod
     def from_list(values: list[int]) -> NpcProgress:
-        named = len(NPC_FIELDS)
-        n = NpcProgress(list(values[named:]))
-        for name, value in zip(NPC_FIELDS, values[:named], strict=True):
-            setattr(n, name, value)
+        """The fields in ``NPC_FIELDS`` order, then one entry per cell."""
+        if len(values) < 8:
+            raise ValueError(f"NpcProgress takes at least 8 values, got {len(values)}")
+        n = NpcProgress(values[8:])
+        n.stage = values[0]
+        n.played = values[1]
+        n.battle_drawn = values[2]
+        n.mover = values[3]
+        n.turns = values[4]
+        n.foe = values[5]
+        n.dest = values[6]
+        n.announced_turn = values[7]
         return n
 
 
@@ -585,8 +638,23 @@ class SoloBook:
 
     @staticmethod
     def from_list(values: list[int]) -> SoloBook:
-        named = len(SOLO_FIELDS)
-        b = SoloBook(list(values[named:]))
-        for name, value in zip(SOLO_FIELDS, values[:named], strict=True):
-            setattr(b, name, value)
+        """The fields in ``SOLO_FIELDS`` order, then one entry per cell."""
+        if len(values) < 15:
+            raise ValueError(f"SoloBook takes at least 15 values, got {len(values)}")
+        b = SoloBook(values[15:])
+        b.settlements_lost = values[0]
+        b.spare = values[1]
+        b.row_d_used = values[2]
+        b.home_row = values[3]
+        b.awards0 = values[4]
+        b.awards1 = values[5]
+        b.cards_to_lose = values[6]
+        b.reinforcements = values[7]
+        b.reinforcement_sets = values[8]
+        b.volley = values[9]
+        b.objectives_lost = values[10]
+        b.sype_fate = values[11]
+        b.bosses_killed = values[12]
+        b.placing = values[13]
+        b.setup_step = values[14]
         return b
