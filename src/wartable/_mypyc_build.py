@@ -62,8 +62,8 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     _game(
         "graxia",
         "actions battle board bots bots_eval catalog/tables choice_record choices command effects "
-        "game hexes hidden modifiers observe position push relics setup state state_records turn "
-        "variant victory view "
+        "game hexes hidden modifiers observe position push relics setup solo_records state "
+        "state_records turn variant victory view "
         "solo/awards solo/bots solo/npc solo/npc_battle solo/npc_cards solo/npc_choice "
         "solo/npc_move solo/npc_order solo/player_choices solo/rules solo/variant solo/wave",
     ),

@@ -10,8 +10,8 @@ from npc_helpers import kinds, npc_turn, player_turn, run, spell
 
 from wartable.core.errors import WartableError
 from wartable.games.graxia.solo import rules as solo_rules
+from wartable.games.graxia.solo_records import NPC_FIELDS, SOLO_FIELDS
 from wartable.games.graxia.state import NPC_BATTLE
-from wartable.games.graxia.state_records import NPC_FIELDS, SOLO_FIELDS
 
 
 def test_no_free_spell_cards_for_the_non_player_9_2_battle_spell_card_deck() -> None:

@@ -7,8 +7,8 @@ from graxia_helpers import GAME, cell, put
 from npc_helpers import kinds, npc_turn, run, spell
 
 from wartable.games.graxia.solo import npc_order
+from wartable.games.graxia.solo_records import SOLO_FIELDS
 from wartable.games.graxia.state import NPC_COMMAND, RELIC, STUNNED
-from wartable.games.graxia.state_records import SOLO_FIELDS
 
 
 def test_command_cards_are_played_before_any_unit_moves_9_2():

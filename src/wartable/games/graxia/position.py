@@ -17,6 +17,7 @@ from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .effects import can_draw, teleport_cells
 from .setup import place_legal
+from .solo_records import NPC_FIELDS, SOLO_FIELDS, NpcProgress, SoloBook
 from .state import (
     B_ADVANCE,
     B_EXCH,
@@ -35,16 +36,7 @@ from .state import (
     REASONS,
     GraxiaState,
 )
-from .state_records import (
-    BATTLE_FIELDS,
-    NPC_FIELDS,
-    SOLO_FIELDS,
-    TRACK_FIELDS,
-    Battle,
-    NpcProgress,
-    SoloBook,
-    Track,
-)
+from .state_records import BATTLE_FIELDS, TRACK_FIELDS, Battle, Track
 from .variant import Variant
 
 MAX_INT = 10**9

@@ -8,7 +8,8 @@ spell deck (empty in two-player games); scenarios with a shared deck point both 
 the same pile (``udeck``/``sdeck``).
 
 Solo scenarios (§9.2) add ``npc`` (the non-player driver's progress, ``NpcProgress``),
-``solo`` (scenario bookkeeping, ``SoloBook``) and ``gone`` (per cell: 1 once the tile left the game).
+``solo`` (scenario bookkeeping, ``SoloBook``; both solo_records.py) and ``gone`` (per cell:
+1 once the tile left the game).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from wartable.core.rng import Rng
 
 from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
-from .state_records import Battle, NpcProgress, SoloBook, Track
+from .solo_records import NpcProgress, SoloBook
+from .state_records import Battle, Track
 from .variant import Variant
 
 # phases

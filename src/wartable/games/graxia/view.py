@@ -27,8 +27,9 @@ from .catalog.tables import Catalog, Scenario
 from .config import GraxiaConfig
 from .observe import guardian_in_hand, hidden_pools, open_piles
 from .setup import place_legal
+from .solo_records import NpcProgress, SoloBook
 from .state import B_SAC, OVER, PHASES, PILES, PLACE, GraxiaState
-from .state_records import Battle, NpcProgress, SoloBook, Track
+from .state_records import Battle, Track
 
 
 class SeatView:
