@@ -64,8 +64,9 @@ BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
     "skirm": {2: (2_000, 10_000, 40_000)},  # ~23,000 it/s
     "weapons": {
         # 2 players: ~6,500-8,800 it/s compiled (the machine's load moves it); hard within
-        # 1 CPU s per decision, normal and easy far below it (docs/agents.md)
-        2: (100, 800, 5_000),
+        # 1 CPU s per decision; normal and easy 15-17 times fewer iterations each, so the
+        # levels lie 100+ Elo apart (docs/agents.md)
+        2: (20, 300, 5_000),
         3: (600, 3_000, 12_000),  # (between 2 and 4 players)
         4: (500, 2_500, 10_000),  # ~4,800 it/s
         5: (400, 2_000, 8_000),  # (between 4 and 6 players)
@@ -73,8 +74,9 @@ BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
     },
     "draconia": {
         # 2 players: ~1,000 it/s compiled, guided (hard within 1 CPU s per decision);
-        # easy searches plainly (``ISMCTS_GUIDE``'s levels), ~100 iterations
-        2: (100, 150, 650),
+        # easy searches plainly (``ISMCTS_GUIDE``'s levels); normal's guided search at 150
+        # was within 20 Elo of hard, at 40 level with easy's 100 plain iterations
+        2: (30, 80, 650),
         3: (50, 250, 950),  # ~480 it/s
         4: (30, 150, 600),  # ~310 it/s
     },
