@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.game import Game, Outcome
 from wartable.core.rng import Rng
 
-MAX_PLAYOUT = 1_000_000
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+MAX_PLAYOUT: Final = 1_000_000
+CLOCKS: Final = {"wall": time.perf_counter, "cpu": time.process_time}
 JointKey = tuple[tuple[int, ...], ...]
 
 
@@ -158,7 +158,7 @@ def rewards_with_score_share(out: Outcome) -> list[float]:
     ]
 
 
-REWARDS = {"victory": rewards_from_outcome, "graded": rewards_with_score_share}
+REWARDS: Final = {"victory": rewards_from_outcome, "graded": rewards_with_score_share}
 
 
 class Search:

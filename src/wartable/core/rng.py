@@ -12,20 +12,20 @@ from __future__ import annotations
 import sys
 from collections.abc import MutableSequence
 from types import BuiltinFunctionType
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from .splitmix_limbs import LIMB_BOUND, below_in_limbs, shuffle_in_limbs
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_BATCH_MIN = 8  # shorter shuffles draw one at a time (the batch's set-up costs more)
-_LANES: dict[int, tuple[int, int, int]] = {}  # per list length: the lane constants
-_LITTLE = sys.byteorder == "little"
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_BATCH_MIN: Final = 8  # shorter shuffles draw one at a time (the batch's set-up costs more)
+_LANES: Final[dict[int, tuple[int, int, int]]] = {}  # per list length: the lane constants
+_LITTLE: Final = sys.byteorder == "little"
 # a compiled build (mypyc, see bench/compiled_engine.py) shuffles and draws bounded integers
 # in machine-word arithmetic
-COMPILED_SHUFFLE = isinstance(shuffle_in_limbs, BuiltinFunctionType)
+COMPILED_SHUFFLE: Final = isinstance(shuffle_in_limbs, BuiltinFunctionType)
 
 
 class Rng:

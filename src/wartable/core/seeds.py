@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from typing import Final
 
-SEED_BITS = 64
+SEED_BITS: Final = 64
 
 
 def derive_seed(master: int, *parts: int | str) -> int:

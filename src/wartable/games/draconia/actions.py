@@ -10,38 +10,45 @@ picks the forms that apply (``arrow L2`` with 2 players, ``arrow @2 L2`` with 3-
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import DECK_SIZE, FACTIONS, SETTLEMENT_IDS
 from .settlements import BLESSINGS, PYRAMIDS
 
-LINES = 3
-SEATS = 4
-PASS, SKIRMISH, REST, HEAL, REVIVE_HEAL, PALACE = 0, 1, 2, 3, 4, 5
-CAUTIOUS = 6
-REVEAL = CAUTIOUS + LINES
-ATTACK = REVEAL + LINES
-ARROW = ATTACK + LINES
-SUPPLY_SLOT = ARROW + LINES
-DEPLOY = SUPPLY_SLOT + LINES
-RETRIEVE = DEPLOY + LINES * DECK_SIZE
-EXTRA = RETRIEVE + DECK_SIZE
-PERSIST = EXTRA + DECK_SIZE
-REVIVE = PERSIST + DECK_SIZE
-MANEUVER = REVIVE + DECK_SIZE
-FACTION = MANEUVER + DECK_SIZE
-ATTACK_MID = FACTION + len(FACTIONS)  # attack L2 @k (3-4 players)
-CAUTIOUS_MID = ATTACK_MID + SEATS  # cautious L2 @k
-ARROW_AT = CAUTIOUS_MID + SEATS  # arrow @k Ln
-BOMBARD_AT = ARROW_AT + SEATS * LINES  # bombard @k
-SETTLE = BOMBARD_AT + SEATS  # settlement <id>
-GLIMMER = SETTLE + len(SETTLEMENT_IDS)  # glimmerspire Ln
-BLESS = GLIMMER + LINES  # bless Ln <kind>
-PYRAMID = BLESS + LINES * len(BLESSINGS)  # pyramid Ln <kind>
-BELLOW = PYRAMID + LINES * len(PYRAMIDS)  # bellow #k
-DRAFT = BELLOW + DECK_SIZE  # draft <slot in the center row>
-DRAFT_SLOTS = 6
-NUM_ACTIONS = DRAFT + DRAFT_SLOTS
+LINES: Final = 3
+SEATS: Final = 4
+PASS: Final = 0
+SKIRMISH: Final = 1
+REST: Final = 2
+HEAL: Final = 3
+REVIVE_HEAL: Final = 4
+PALACE: Final = 5
+CAUTIOUS: Final = 6
+REVEAL: Final = CAUTIOUS + LINES
+ATTACK: Final = REVEAL + LINES
+ARROW: Final = ATTACK + LINES
+SUPPLY_SLOT: Final = ARROW + LINES
+DEPLOY: Final = SUPPLY_SLOT + LINES
+RETRIEVE: Final = DEPLOY + LINES * DECK_SIZE
+EXTRA: Final = RETRIEVE + DECK_SIZE
+PERSIST: Final = EXTRA + DECK_SIZE
+REVIVE: Final = PERSIST + DECK_SIZE
+MANEUVER: Final = REVIVE + DECK_SIZE
+FACTION: Final = MANEUVER + DECK_SIZE
+ATTACK_MID: Final = FACTION + len(FACTIONS)  # attack L2 @k (3-4 players)
+CAUTIOUS_MID: Final = ATTACK_MID + SEATS  # cautious L2 @k
+ARROW_AT: Final = CAUTIOUS_MID + SEATS  # arrow @k Ln
+BOMBARD_AT: Final = ARROW_AT + SEATS * LINES  # bombard @k
+SETTLE: Final = BOMBARD_AT + SEATS  # settlement <id>
+GLIMMER: Final = SETTLE + len(SETTLEMENT_IDS)  # glimmerspire Ln
+BLESS: Final = GLIMMER + LINES  # bless Ln <kind>
+PYRAMID: Final = BLESS + LINES * len(BLESSINGS)  # pyramid Ln <kind>
+BELLOW: Final = PYRAMID + LINES * len(PYRAMIDS)  # bellow #k
+DRAFT: Final = BELLOW + DECK_SIZE  # draft <slot in the center row>
+DRAFT_SLOTS: Final = 6
+NUM_ACTIONS: Final = DRAFT + DRAFT_SLOTS
 
-_SIMPLE = {
+_SIMPLE: Final = {
     PASS: "pass",
     SKIRMISH: "skirmish",
     REST: "rest",
@@ -49,7 +56,7 @@ _SIMPLE = {
     REVIVE_HEAL: "revive heal",
     PALACE: "palace",
 }
-_LINE_WORDS = (
+_LINE_WORDS: Final = (
     (CAUTIOUS, "cautious"),
     (REVEAL, "reveal"),
     (ATTACK, "attack"),
@@ -57,7 +64,7 @@ _LINE_WORDS = (
     (SUPPLY_SLOT, "supply"),
     (GLIMMER, "glimmerspire"),
 )
-_CARD_WORDS = (
+_CARD_WORDS: Final = (
     (RETRIEVE, "retrieve"),
     (EXTRA, "extra"),
     (PERSIST, "persist"),

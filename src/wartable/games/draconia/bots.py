@@ -12,7 +12,7 @@ the rules, and drafts the best card in the row.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.rng import Rng
 
@@ -20,14 +20,15 @@ from . import actions as acts
 from .board import enemies, facing
 from .cards import DECK_SIZE, CardSet, Unit, cardset_for
 
-EMPTY, HIDDEN = -1, -2
-REST_VALUE = 1.3  # two supply tokens ~ one health and change
+EMPTY: Final = -1
+HIDDEN: Final = -2
+REST_VALUE: Final = 1.3  # two supply tokens ~ one health and change
 
 
 # each Unit object's value, computed once: the bot asks for it thousands of times a search,
 # and a Unit is frozen card data (keyed by identity and kept alive here, so an owner's data
 # set with other numbers for the same uid gets its own values)
-_UNIT_VALUES: dict[int, tuple[Unit, float]] = {}
+_UNIT_VALUES: Final[dict[int, tuple[Unit, float]]] = {}
 
 
 def unit_value(u: Unit) -> float:

@@ -7,6 +7,8 @@ returned to the box; ``state.picks[seat]`` the cards a seat has drafted (face up
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event
 
 from . import actions as acts
@@ -23,8 +25,8 @@ from .state import (
     DraconiaState,
 )
 
-NEEDED = {DRAFT_LEADER: 1, DRAFT_CHAMPION: 2, DRAFT_BASIC: 14}
-ROW_SIZE = {DRAFT_LEADER: 3, DRAFT_CHAMPION: 3, DRAFT_BASIC: 6}
+NEEDED: Final = {DRAFT_LEADER: 1, DRAFT_CHAMPION: 2, DRAFT_BASIC: 14}
+ROW_SIZE: Final = {DRAFT_LEADER: 3, DRAFT_CHAMPION: 3, DRAFT_BASIC: 6}
 
 
 def _class_of(s: DraconiaState, uid: int) -> str:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import settlements as settlement_cards
 from .board import enemies, team_of, teams
 from .state import BURN, CRACK, EMPTY, OVER, DraconiaState
 
-LINES = (0, 1, 2)
+LINES: Final = (0, 1, 2)
 
 
 def _rank(s: DraconiaState, seats: list[int]) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from pydantic import BaseModel
 
@@ -190,7 +190,7 @@ class DraconiaGame(Game[DraconiaState, DraconiaConfig]):
 
 
 # a legal constructed deck mixing three factions (Deck Construction), for the conformance suite
-MIXED_DECK = (
+MIXED_DECK: Final = (
     "scorching_sands/Dastan",
     "scorching_sands/Tara",
     "amazania/Viper Matriarch",
@@ -205,4 +205,4 @@ MIXED_DECK = (
     "frostfjell/Clan Skald",
 )
 
-GAME = DraconiaGame()
+GAME: Final = DraconiaGame()

@@ -12,6 +12,8 @@ randomness. ``scramble`` redraws exactly those, working on the state's fields.
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 
@@ -97,7 +99,7 @@ def scramble(state: DraconiaState, seat: int, rng: Rng) -> DraconiaState:
 
 # No public fact follows a hidden card except through these events (the leak test checks
 # every other step leaves a seat the same observation whatever the hidden cards are).
-STRICT_STEPS = True
+STRICT_STEPS: Final = True
 
 
 def reveals(ev: Event, seat: int) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import actions as acts
 from . import draft
 from . import settlements as settlement_cards
@@ -30,7 +32,7 @@ from .state import (
     DraconiaState,
 )
 
-LINES = (0, 1, 2)
+LINES: Final = (0, 1, 2)
 
 
 def _reveals(s: DraconiaState, seat: int, out: list[int]) -> None:

@@ -16,7 +16,7 @@ draft within the card set; commitment buffers of at most 3 action ids per seat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.errors import PositionError
 from wartable.core.rng import Rng
@@ -46,9 +46,9 @@ from .state import (
     DraconiaState,
 )
 
-MAX_RNG = (1 << 64) - 1
-MAX_DECISIONS = 10**9
-DRAFT_PILES = 6  # leader, champion and basic piles, discard, center row, out of the game
+MAX_RNG: Final = (1 << 64) - 1
+MAX_DECISIONS: Final = 10**9
+DRAFT_PILES: Final = 6  # leader, champion and basic piles, discard, center row, out of the game
 
 
 def state_to_json(s: DraconiaState) -> dict[str, Any]:

@@ -7,6 +7,8 @@ Back Line, Upkeep) until the next decision.
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import actions as acts
@@ -42,7 +44,7 @@ from .state import (
     DraconiaState,
 )
 
-LINES = (0, 1, 2)
+LINES: Final = (0, 1, 2)
 
 
 def to_act(s: DraconiaState) -> tuple[int, ...]:

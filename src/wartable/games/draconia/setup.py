@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.commit import Commitments
 from wartable.core.events import Event
 from wartable.core.rng import Rng
@@ -14,7 +16,7 @@ from .decks import ordered_deck
 from .draft import start_draft
 from .state import EMPTY, FACTION, SETTLEMENT, DraconiaState
 
-HAND_START = 4  # Draw Setup Hand: leader + 2 champions + 4 drawn
+HAND_START: Final = 4  # Draw Setup Hand: leader + 2 champions + 4 drawn
 
 
 def blank_state(config: DraconiaConfig, cards: CardSet, rng: Rng) -> DraconiaState:

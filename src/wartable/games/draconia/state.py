@@ -6,7 +6,7 @@ A field slot holds a position or ``EMPTY``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
@@ -14,7 +14,7 @@ from wartable.core.rng import Rng
 from .cards import CardSet
 from .config import DraconiaConfig
 
-EMPTY = -1
+EMPTY: Final = -1
 
 # phases / steps of the decision state machine
 (
@@ -36,7 +36,7 @@ EMPTY = -1
     DRAFT_CHAMPION,
     DRAFT_BASIC,
 ) = range(17)
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "faction",
     "deploy",
     "arrow",
@@ -56,13 +56,22 @@ PHASE_NAMES = (
     "draft_basic",
 )
 # marks[seat]: settlement tokens on that seat's status slots (index + line)
-BURN, CRACK, PYRAMID_ATTACK, PYRAMID_DEFENSE = 0, 3, 6, 9
+BURN: Final = 0
+CRACK: Final = 3
+PYRAMID_ATTACK: Final = 6
+PYRAMID_DEFENSE: Final = 9
 # draft piles
-LEADER_PILE, CHAMPION_PILE, BASIC_PILE, DISCARD, ROW, OUT = range(6)
+LEADER_PILE: Final = 0
+CHAMPION_PILE: Final = 1
+BASIC_PILE: Final = 2
+DISCARD: Final = 3
+ROW: Final = 4
+OUT: Final = 5
 # what to do once pending Bellow choices are made
-RESUME_SKIRMISH, RESUME_MAIN = 0, 1
+RESUME_SKIRMISH: Final = 0
+RESUME_MAIN: Final = 1
 
-_LISTS = (
+_LISTS: Final = (
     "health",
     "supply",
     "factions",
@@ -80,7 +89,7 @@ _LISTS = (
     "palace_queue",
     "bellow_queue",
 )
-_NESTED = (
+_NESTED: Final = (
     "hand",
     "draw",
     "camp",
@@ -95,7 +104,7 @@ _NESTED = (
     "picks",
     "deal",
 )
-_SCALARS = (
+_SCALARS: Final = (
     "round",
     "phase",
     "first",

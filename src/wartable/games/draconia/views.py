@@ -12,7 +12,7 @@ settlement deals, other seats' commitments, future randomness.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
@@ -34,8 +34,8 @@ from .state import (
     DraconiaState,
 )
 
-HIDDEN = -2  # a face-down unit (or a Blessing kind) the viewer cannot see
-_PUBLIC_SCALARS = (
+HIDDEN: Final = -2  # a face-down unit (or a Blessing kind) the viewer cannot see
+_PUBLIC_SCALARS: Final = (
     "round",
     "first",
     "turn",
@@ -45,7 +45,7 @@ _PUBLIC_SCALARS = (
     "resume",
     "draft_turn",
 )
-_PUBLIC_QUEUES = (
+_PUBLIC_QUEUES: Final = (
     "order",
     "attacks_left",
     "revive_queue",
@@ -56,10 +56,10 @@ _PUBLIC_QUEUES = (
     "palace_queue",
     "bellow_queue",
 )
-_PER_SEAT = ("health", "supply", "alive", "stokens", "glimmer_round")
+_PER_SEAT: Final = ("health", "supply", "alive", "stokens", "glimmer_round")
 
 
-_DUMPS: dict[int, tuple[DraconiaConfig, dict[str, Any]]] = {}
+_DUMPS: Final[dict[int, tuple[DraconiaConfig, dict[str, Any]]]] = {}
 
 
 def config_json(config: DraconiaConfig) -> dict[str, Any]:

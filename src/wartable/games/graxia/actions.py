@@ -9,10 +9,20 @@ the scenario's cell count), so RL masks keep one length per configuration.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .catalog.tables import Catalog, Scenario
 
-END, PASS, DRAW_UNIT, DRAW_SPELL, BUY_UNIT, BUY_SPELL, BLUFF, ADVANCE, STAY = range(9)
-SIMPLE = (
+END: Final = 0
+PASS: Final = 1
+DRAW_UNIT: Final = 2
+DRAW_SPELL: Final = 3
+BUY_UNIT: Final = 4
+BUY_SPELL: Final = 5
+BLUFF: Final = 6
+ADVANCE: Final = 7
+STAY: Final = 8
+SIMPLE: Final = (
     "end",
     "pass",
     "draw unit",
@@ -25,18 +35,37 @@ SIMPLE = (
 )
 
 # kinds returned by ``Layout.decode``
-K_SIMPLE, K_MOVE, K_ATTACK, K_SHOOT, K_ABILITY, K_PORTAL, K_GIVE = range(7)
-K_SHIELD, K_RETREAT, K_DROP, K_SUMMON, K_PLACE, K_SPELL, K_SPELL_AT = range(7, 14)
-K_SACRIFICE, K_USE, K_CHOOSE, K_SPY, K_TAKE, K_TARGET = range(14, 20)
+K_SIMPLE: Final = 0
+K_MOVE: Final = 1
+K_ATTACK: Final = 2
+K_SHOOT: Final = 3
+K_ABILITY: Final = 4
+K_PORTAL: Final = 5
+K_GIVE: Final = 6
+K_SHIELD: Final = 7
+K_RETREAT: Final = 8
+K_DROP: Final = 9
+K_SUMMON: Final = 10
+K_PLACE: Final = 11
+K_SPELL: Final = 12
+K_SPELL_AT: Final = 13
+K_SACRIFICE: Final = 14
+K_USE: Final = 15
+K_CHOOSE: Final = 16
+K_SPY: Final = 17
+K_TAKE: Final = 18
+K_TARGET: Final = 19
 # §9.2 Solo Scenario 3, Home-Row D: ``mend q,r``, ``volley q,r``, ``summon power "Name" q,r``
 # (families of size 0 on maps without the four Home Rows: other layouts are unchanged)
-K_MEND, K_VOLLEY, K_POWER = range(20, 23)
-K_SPEND = 23  # the solo VP races (4-6): ``spend vp`` (option vp_spending)
+K_MEND: Final = 20
+K_VOLLEY: Final = 21
+K_POWER: Final = 22
+K_SPEND: Final = 23  # the solo VP races (4-6): ``spend vp`` (option vp_spending)
 # §9.1 set-up: ``unplace q,r`` takes back a face-down starting unit before the reveal
 # (two-player maps only: the solo set-up places its units face up, one at a time)
-K_UNPLACE = 24
-PAIR_WORDS = ("move", "attack", "shoot", "ability", "portal", "give")
-CELL_WORDS = ("shield", "retreat", "drop")
+K_UNPLACE: Final = 24
+PAIR_WORDS: Final = ("move", "attack", "shoot", "ability", "portal", "give")
+CELL_WORDS: Final = ("shield", "retreat", "drop")
 
 
 class Layout:

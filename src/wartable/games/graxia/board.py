@@ -3,6 +3,8 @@ damage outside battle and elimination (§5.1, §5.4 terrain, §6 phase 2, §7 st
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import choice_record, modifiers, victory
@@ -19,23 +21,23 @@ from .state import (
     GraxiaState,
 )
 
-MOUNTAINS, BOULDERS, CASTLE, CITY, VILLAGE = (
-    "mountains",
-    "boulder_fields",
-    "castle",
-    "city",
-    "village",
-)
-FOREST, HILLS, LAKE, PLAINS, COLUMNS, ROUGH = (
-    "forest",
-    "hills",
-    "lake",
-    "plains",
-    "columns",
-    "rough_lands",
-)
-FORTIFIED = (CASTLE, CITY, VILLAGE)
-COMMAND_REDUCTION = {CASTLE: 2, CITY: 1, FOREST: 1}  # §5.4: wounds subtracted in the command phase
+MOUNTAINS: Final = "mountains"
+BOULDERS: Final = "boulder_fields"
+CASTLE: Final = "castle"
+CITY: Final = "city"
+VILLAGE: Final = "village"
+FOREST: Final = "forest"
+HILLS: Final = "hills"
+LAKE: Final = "lake"
+PLAINS: Final = "plains"
+COLUMNS: Final = "columns"
+ROUGH: Final = "rough_lands"
+FORTIFIED: Final = (CASTLE, CITY, VILLAGE)
+COMMAND_REDUCTION: Final = {
+    CASTLE: 2,
+    CITY: 1,
+    FOREST: 1,
+}  # §5.4: wounds subtracted in the command phase
 
 
 def mountaineer(ut: UnitType) -> bool:
@@ -228,7 +230,7 @@ def is_large(ut: UnitType) -> bool:
     return ut.klass == LARGE
 
 
-_BEHIND: dict[int, tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]] = {}
+_BEHIND: Final[dict[int, tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]]] = {}
 
 
 def front_distance(s: GraxiaState, seat: int, cell: int) -> int:

@@ -41,7 +41,7 @@ from .state import (
 )
 from .view import SeatView
 
-OBJECTIVE = {
+OBJECTIVE: Final = {
     "two_cities": {"city": 8, "village": 3},
     "king_of_the_castle": {"castle": 10, "city": 5, "village": 2},
     "march_to_victory": {"city": 5, "castle": 5, "village": 4, "boulder_fields": 6},

@@ -14,7 +14,14 @@ from wartable.core.events import Event, emit
 
 from .state import GraxiaState
 
-NONE, SPELL, UNIT, ATONE, REFLECT, MOVE_TO, TURN, PUSH = range(8)
+NONE: Final = 0
+SPELL: Final = 1
+UNIT: Final = 2
+ATONE: Final = 3
+REFLECT: Final = 4
+MOVE_TO: Final = 5
+TURN: Final = 6
+PUSH: Final = 7
 # the solo scenarios' kinds (§9.2): a card the Player loses or a unit it places
 # (solo/player_choices.py), the Player's choices in the non-player's turn
 # (solo/npc_choice.py), where a unit displaced by a Solo 6 spawn retreats (solo/wave.py)

@@ -3,6 +3,8 @@ abilities. ``legal`` lists the phasing seat's actions; ``apply`` performs one.""
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import actions as acts
@@ -24,13 +26,14 @@ from .state import (
     GraxiaState,
 )
 
-BUSY = SUMMONED | STUNNED | ABILITY
-ACTED = MOVED | ATTACKED | SHIELD_NOW
-PORTAL_COST = 8
+BUSY: Final = SUMMONED | STUNNED | ABILITY
+ACTED: Final = MOVED | ATTACKED | SHIELD_NOW
+PORTAL_COST: Final = 8
 # track.portal_power: 0 unused this round, 1 used, 2 one of two portals removed (only the
 # other may still be removed)
-PORTAL_USED, PORTAL_REMOVING = 1, 2
-DISCOUNT = 7
+PORTAL_USED: Final = 1
+PORTAL_REMOVING: Final = 2
+DISCOUNT: Final = 7
 
 
 def can_move(s: GraxiaState, c: int) -> bool:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import actions as acts
@@ -23,11 +25,11 @@ from .state import (
     GraxiaState,
 )
 
-THIRSTED = 1 << 29  # a bit of the side's used-abilities mask: Blood Thirst has fired
-SILENCED = 1 << 30  # ... and: Mists of Confusion, only passes are left this battle
-ENEMY_TARGETS = ("enemy_unit", "adjacent_enemy", "any_unit", "opponent")
-FRIEND_TARGETS = ("friendly_unit", "adjacent_friendly", "self")
-CASTLE = "castle"
+THIRSTED: Final = 1 << 29  # a bit of the side's used-abilities mask: Blood Thirst has fired
+SILENCED: Final = 1 << 30  # ... and: Mists of Confusion, only passes are left this battle
+ENEMY_TARGETS: Final = ("enemy_unit", "adjacent_enemy", "any_unit", "opponent")
+FRIEND_TARGETS: Final = ("friendly_unit", "adjacent_friendly", "self")
+CASTLE: Final = "castle"
 
 
 # ----- cards ---------------------------------------------------------------------------
@@ -479,7 +481,7 @@ def _atonement(s: GraxiaState, seat: int, target: int, events: list[Event] | Non
 
 
 # ----- command spells ------------------------------------------------------------------
-UNCASTABLE: tuple[str, ...] = ()
+UNCASTABLE: Final[tuple[str, ...]] = ()
 
 
 def spell_targets(s: GraxiaState, seat: int, sp: Spell) -> list[int]:

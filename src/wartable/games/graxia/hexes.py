@@ -9,8 +9,11 @@ precomputes neighbours and distances so rules only read small tuples.
 
 from __future__ import annotations
 
-DIRS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-NORTH, SOUTH = 2, 5  # indices into DIRS
+from typing import Final
+
+DIRS: Final[tuple[tuple[int, int], ...]] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+NORTH: Final = 2  # indices into DIRS
+SOUTH: Final = 5
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -8,6 +8,8 @@ placement or sacrifice commitment, its secret spy, and the ``Rng``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 
@@ -17,7 +19,7 @@ from .observe import open_piles
 from .setup import place_legal
 from .state import B_SAC, OVER, PLACE, GraxiaState
 
-REVEALING = frozenset(
+REVEALING: Final = frozenset(
     {
         "summon",
         "spell",

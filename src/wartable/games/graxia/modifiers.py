@@ -13,12 +13,18 @@ from typing import Final
 from .catalog.tables import UnitType
 from .state import GraxiaState
 
-HOME_A, HOME_B, HOME_C, HOME_D = range(4)
+HOME_A: Final = 0
+HOME_B: Final = 1
+HOME_C: Final = 2
+HOME_D: Final = 3
 HAND_LIMITS: Final = (15, 5, 20, 15)  # §9.2 Solo Scenario 3, Home-Row A-D
 START_MANA: Final = (100, 50, 150, 75)
 HALF_COST: Final = (1, 0, 0, 0)
 DOUBLE_HEALTH: Final = (0, 1, 0, 0)
-MEND, SUMMON_POWER, VOLLEY, BLOOD_VIGOR = 1, 2, 4, 8
+MEND: Final = 1
+SUMMON_POWER: Final = 2
+VOLLEY: Final = 4
+BLOOD_VIGOR: Final = 8
 ABILITIES: Final = (0, 0, 0, MEND | SUMMON_POWER | VOLLEY | BLOOD_VIGOR)
 ROWS: Final = "abcd"
 MEND_WOUNDS: Final = 4

@@ -39,7 +39,7 @@ from .state import (
 from .state_records import BATTLE_FIELDS, TRACK_FIELDS, Battle, Track
 from .variant import Variant
 
-MAX_INT = 10**9
+MAX_INT: Final = 10**9
 
 
 def state_to_json(s: GraxiaState) -> dict[str, Any]:

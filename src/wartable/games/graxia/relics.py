@@ -6,6 +6,8 @@ the seat holds (so opening it tells nobody anything); ``pass`` closes it."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event
 
 from . import actions as acts
@@ -13,7 +15,8 @@ from . import effects, modifiers
 from .actions import Layout
 from .state import COMMAND, RELIC, GraxiaState
 
-AT_END, AFTER_ACTION = 1, 2
+AT_END: Final = 1
+AFTER_ACTION: Final = 2
 
 
 def open_window(s: GraxiaState, when: int) -> None:

@@ -3,6 +3,8 @@ face-down placement of starting forces (commit-then-reveal), then the initial ha
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import actions as acts
@@ -12,7 +14,7 @@ from .actions import Layout
 from .catalog.tables import GUARDIAN
 from .state import COMMAND, DRAFT, GUARD, PLACE, GraxiaState
 
-ASSASSINATION_PICKS = 10
+ASSASSINATION_PICKS: Final = 10
 
 
 def guardian_of(s: GraxiaState, seat: int) -> int:

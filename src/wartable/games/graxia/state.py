@@ -14,6 +14,8 @@ Solo scenarios (§9.2) add ``npc`` (the non-player driver's progress, ``NpcProgr
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
 
@@ -24,9 +26,19 @@ from .state_records import Battle, Track
 from .variant import Variant
 
 # phases
-GUARD, DRAFT, PLACE, DRAW, COMMAND, B_EXCH, B_SAC, B_RETREAT, B_ADVANCE, BUY, OVER = range(11)
-RELIC = 11  # the other seat's relic window in the phasing seat's round (§5.2 Relics)
-PHASES = (
+GUARD: Final = 0
+DRAFT: Final = 1
+PLACE: Final = 2
+DRAW: Final = 3
+COMMAND: Final = 4
+B_EXCH: Final = 5
+B_SAC: Final = 6
+B_RETREAT: Final = 7
+B_ADVANCE: Final = 8
+BUY: Final = 9
+OVER: Final = 10
+RELIC: Final = 11  # the other seat's relic window in the phasing seat's round (§5.2 Relics)
+PHASES: Final = (
     "guardian",
     "draft",
     "place",
@@ -42,31 +54,37 @@ PHASES = (
 )
 
 # per-unit flags (bits of ``flags[cell]``)
-MOVED = 1
-ATTACKED = 2
-SHIELD_NOW = 4  # formed a shield this round
-ABILITY = 8  # used a command ability (or was summoned: no action this round)
-SUMMONED = 16
-STUNNED = 32  # does nothing on its next round (Bedazzle, Blunderbuss)
-SHIELD = 64  # shield marker
-BARRIER = 128  # Dragon Barrier for the rest of the round
-EXTRA_MOVE = 256  # used its one extra "move" ability
-CARRIER = 512  # Banner Wars: carries its owner's banner
-STUN_LATER = 1024  # stunned during its own round: stunned on its next round
-STEALTH = 2048  # Stealth marker: no enemy ranged abilities or command spells (until its round)
-ANCHORED = 4096  # solo: a non-player unit that never moves (it still attacks and advances)
-ROUND_FLAGS = MOVED | ATTACKED | SHIELD_NOW | ABILITY | SUMMONED | BARRIER | EXTRA_MOVE
-HEAD_EAST = 8192  # solo-6: a non-player unit moving east in a straight line (solo/npc_move.py)
-HEAD_WEST = 16384  # ... moving west
-FLAG_MASK = 32767
+MOVED: Final = 1
+ATTACKED: Final = 2
+SHIELD_NOW: Final = 4  # formed a shield this round
+ABILITY: Final = 8  # used a command ability (or was summoned: no action this round)
+SUMMONED: Final = 16
+STUNNED: Final = 32  # does nothing on its next round (Bedazzle, Blunderbuss)
+SHIELD: Final = 64  # shield marker
+BARRIER: Final = 128  # Dragon Barrier for the rest of the round
+EXTRA_MOVE: Final = 256  # used its one extra "move" ability
+CARRIER: Final = 512  # Banner Wars: carries its owner's banner
+STUN_LATER: Final = 1024  # stunned during its own round: stunned on its next round
+STEALTH: Final = (
+    2048  # Stealth marker: no enemy ranged abilities or command spells (until its round)
+)
+ANCHORED: Final = 4096  # solo: a non-player unit that never moves (it still attacks and advances)
+ROUND_FLAGS: Final = MOVED | ATTACKED | SHIELD_NOW | ABILITY | SUMMONED | BARRIER | EXTRA_MOVE
+HEAD_EAST: Final = (
+    8192  # solo-6: a non-player unit moving east in a straight line (solo/npc_move.py)
+)
+HEAD_WEST: Final = 16384  # ... moving west
+FLAG_MASK: Final = 32767
 
 # the piles of a solo game's non-player (side 1): its unit deck (``udeck[1]``; the Player's
 # pile 0 when the scenario gives it none), its battle spell deck (``sdeck[1]``) and its
 # command spell deck
-NPC_UNITS, NPC_BATTLE, NPC_COMMAND = 1, 3, 4
-PILES = 5
+NPC_UNITS: Final = 1
+NPC_BATTLE: Final = 3
+NPC_COMMAND: Final = 4
+PILES: Final = 5
 
-REASONS = (
+REASONS: Final = (
     "",
     "held both cities for a full turn",
     "controlled the castle for 3 consecutive turns",

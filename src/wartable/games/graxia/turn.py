@@ -7,6 +7,8 @@ a non-player side could be driven by rules by answering the same decision points
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from . import actions as acts
@@ -24,9 +26,9 @@ from .state import (
     GraxiaState,
 )
 
-FREE_DRAWS = 4
-CARD_PRICE = 5
-FREE_SPELLS_SECOND = 2
+FREE_DRAWS: Final = 4
+CARD_PRICE: Final = 5
+FREE_SPELLS_SECOND: Final = 2
 
 
 def start_round(s: GraxiaState, events: list[Event] | None) -> None:

@@ -8,7 +8,7 @@ two-player game: it adds nothing. The solo scenarios' is ``solo.variant.SoloVari
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from wartable.core.events import Event
 
@@ -114,4 +114,4 @@ class Variant:
         return []
 
 
-TWO_PLAYER = Variant()
+TWO_PLAYER: Final = Variant()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event, emit
 
 from .catalog.tables import GUARDIAN, UnitType
@@ -11,10 +13,23 @@ from .state import (
     GraxiaState,
 )
 
-SETUP_PHASES = 3  # phases below DRAW are set-up: no points for starting control
+SETUP_PHASES: Final = 3  # phases below DRAW are set-up: no points for starting control
 
-R_CITIES, R_CASTLE, R_GUARDIAN, R_BANNER, R_EIGHT, R_FLIST, R_FLIST_HOLD, R_SPY = range(1, 9)
-R_VP, R_TILES, R_MANA, R_TIE, R_KILLED, R_TILE_MANA, R_WIPED = range(9, 16)
+R_CITIES: Final = 1
+R_CASTLE: Final = 2
+R_GUARDIAN: Final = 3
+R_BANNER: Final = 4
+R_EIGHT: Final = 5
+R_FLIST: Final = 6
+R_FLIST_HOLD: Final = 7
+R_SPY: Final = 8
+R_VP: Final = 9
+R_TILES: Final = 10
+R_MANA: Final = 11
+R_TIE: Final = 12
+R_KILLED: Final = 13
+R_TILE_MANA: Final = 14
+R_WIPED: Final = 15
 
 
 def _cells(s: GraxiaState, terrain: str) -> list[int]:

@@ -56,6 +56,6 @@ CAMP_ROW: Final = _add("campaign row 1", "campaign row 2", "campaign row 3")
 ASK: Final = _add("ask partner")  # Team Versus: reopen the partner's give window (option team_gold)
 
 NUM_ACTIONS: Final = len(_names)
-NAMES: tuple[str, ...] = tuple(_names)
+NAMES: Final[tuple[str, ...]] = tuple(_names)
 assert len(set(NAMES)) == NUM_ACTIONS
 assert NK == 32

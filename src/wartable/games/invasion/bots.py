@@ -101,7 +101,7 @@ _A_TRASH: Final = acts.TRASH
 _A_WARLORD_YES: Final = acts.WARLORD_YES
 
 # how much the bot wants each card (buying and keeping); 0 = never buy
-WANT: dict[int, float] = {
+WANT: Final[dict[int, float]] = {
     COURAGE: 9.5, SORCERESS: 9.0, DAWN: 8.5, BEASTRIDER: 8.4, FIREMAGE: 8.0, GOLEM: 7.0,
     VALKYRIE: 6.8, WEREBEAR: 6.6, RUSH: 6.5, SLAYER: 6.0, REINFORCE: 5.0, GOLDS[2]: 5.5,
     GOLDS[1]: 4.0, ENCHANT: 3.0, BURIED: 2.5, RULER: 2.0, GUARD: 0.5,
@@ -523,7 +523,7 @@ def best_attack(
     return plan
 
 
-_NEG_ATTACK: dict[Db, Any] = {}
+_NEG_ATTACK: Final[dict[Db, Any]] = {}
 
 
 def _strongest_first(db: Db) -> Any:

@@ -12,7 +12,7 @@ cards a player (or team) holds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.rng import Rng
 
@@ -20,13 +20,13 @@ from .cards import NK
 from .config import InvasionConfig
 from .state import InvasionState
 
-_PUBLIC_INTS = (
+_PUBLIC_INTS: Final = (
     "n", "active", "first", "threat_roll", "turn", "phase", "terror", "actions_left", "buys_left",
     "gold", "fury", "enchant", "atk_damage", "atk_defenders", "atk_titan", "atk_slayer",
     "atk_shaman", "golem", "betrayals", "ruler", "draw_limit", "events_total", "retreat", "over",
     "decisions",
 )  # fmt: skip
-_PUBLIC_LISTS = (
+_PUBLIC_LISTS: Final = (
     "supply",
     "kingdom",
     "row",
@@ -38,7 +38,7 @@ _PUBLIC_LISTS = (
 )
 
 
-_CONFIG_DUMPS: dict[int, tuple[InvasionConfig, dict[str, Any]]] = {}
+_CONFIG_DUMPS: Final[dict[int, tuple[InvasionConfig, dict[str, Any]]]] = {}
 
 
 def _config_dump(config: InvasionConfig) -> dict[str, Any]:
@@ -136,7 +136,7 @@ def observe(s: InvasionState, viewer: int | None) -> dict[str, Any]:
     return d
 
 
-_TEMPLATE: dict[str, Any] = dict.fromkeys(
+_TEMPLATE: Final[dict[str, Any]] = dict.fromkeys(
     ("game", "seat", "config", *_PUBLIC_INTS, *_PUBLIC_LISTS, "end_reason", "blue_deck",
      "gold_deck", "event_deck", "pending_events", "campaign_deck", "campaigns",
      "campaign_counts", "hands", "hand_sizes", "deck_sizes", "unseen", "discards", "defeated",

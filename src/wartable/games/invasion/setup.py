@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import event
 from wartable.core.rng import Rng
 
@@ -27,7 +29,8 @@ from .state import MAIN, InvasionState
 from .turn import reset_turn
 from .zones import GAIN_DISCARD, Ev, draw, gain
 
-START_WEALTH, START_GUARD = 7, 5  # chapter 4 i
+START_WEALTH: Final = 7  # chapter 4 i
+START_GUARD: Final = 5
 
 
 def kingdom_for(config: InvasionConfig, s: InvasionState) -> tuple[list[int], list[int]]:
@@ -72,7 +75,7 @@ def apply_threat(s: InvasionState, roll: int, ev: Ev) -> None:
                 gain(s, p, k, GAIN_DISCARD, ev)
 
 
-_PRINTED: dict[Db, tuple[list[int], list[int], list[int]]] = {}
+_PRINTED: Final[dict[Db, tuple[list[int], list[int], list[int]]]] = {}
 
 
 def _printed(db: Db) -> tuple[list[int], list[int], list[int]]:

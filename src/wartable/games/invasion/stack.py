@@ -31,7 +31,7 @@ A_ATTACK: Final = 20
 A_EVENT: Final = 21  # a = event kind
 A_REFILL: Final = 22  # a = row slot
 
-FRAME_NAMES = {
+FRAME_NAMES: Final = {
     F_DISCARD: "discard", F_TOPDECK: "topdeck", F_TRASH: "trash", F_CHOOSE: "choose",
     F_SHAPESHIFT: "shapeshift", F_WARLORD: "warlord", F_FIREMAGE: "firemage",
     F_ARCANIST: "arcanist", F_SORCERESS: "sorceress", F_BETRAYAL: "betrayal",
@@ -40,8 +40,13 @@ FRAME_NAMES = {
 }  # fmt: skip
 
 # purposes of F_CHOOSE ("choose another player")
-P_THREAT2, P_GLADIATOR, P_WEREBEAR, P_DAWN, P_DARKNESS, P_BALAR = range(6)
-PURPOSES = (
+P_THREAT2: Final = 0
+P_GLADIATOR: Final = 1
+P_WEREBEAR: Final = 2
+P_DAWN: Final = 3
+P_DARKNESS: Final = 4
+P_BALAR: Final = 5
+PURPOSES: Final = (
     "threat_roll_2",
     "gladiator_elite",
     "werebear",

@@ -26,20 +26,28 @@ FORWARD: Final = 3
 OVER: Final = 4
 PHASES: Final = ("main", "buy", "defeat", "forward", "over")
 
-_INT_FIELDS = (
+_INT_FIELDS: Final = (
     "n", "active", "first", "threat_roll", "turn", "phase", "terror", "actions_left", "buys_left",
     "gold", "fury", "enchant", "atk_damage", "atk_defenders", "atk_titan", "atk_slayer",
     "atk_shaman", "golem", "betrayals", "ruler", "draw_limit", "events_total", "retreat",
     "over", "decisions",
 )  # fmt: skip
-_LIST_FIELDS = (
+_LIST_FIELDS: Final = (
     "supply", "kingdom", "row", "blue_deck", "gold_deck", "event_deck", "events_seen",
     "campaign_deck", "campaign_row", "play", "targets", "revealed",
 )  # fmt: skip
-_NESTED_FIELDS = ("hand", "deck", "discard", "defeated", "pending_events", "campaigns", "stack")
+_NESTED_FIELDS: Final = (
+    "hand",
+    "deck",
+    "discard",
+    "defeated",
+    "pending_events",
+    "campaigns",
+    "stack",
+)
 # the config's options the rules read at every decision, as plain fields (a frozen pydantic
 # model's attributes and properties cost several times a slot); set once from the config
-_RULE_FIELDS = ("solo", "team", "open_hands", "ask_gold", "limit", "turn_limit")
+_RULE_FIELDS: Final = ("solo", "team", "open_hands", "ask_gold", "limit", "turn_limit")
 
 
 class InvasionState:
@@ -170,11 +178,11 @@ def state_to_json(s: InvasionState) -> dict[str, Any]:
     return out
 
 
-MAX_RNG = (1 << 64) - 1
-MAX_TURNS = 10**6  # far beyond any game (the invader decks run out in a few hundred turns)
-MAX_STACK = 64  # pending decisions nest a few deep
-_DECISION_FRAMES = range(12)  # F_DISCARD .. F_CAMPAIGN (stack.py)
-_AUTO_FRAMES = (20, 21, 22)  # A_ATTACK, A_EVENT, A_REFILL
+MAX_RNG: Final = (1 << 64) - 1
+MAX_TURNS: Final = 10**6  # far beyond any game (the invader decks run out in a few hundred turns)
+MAX_STACK: Final = 64  # pending decisions nest a few deep
+_DECISION_FRAMES: Final = range(12)  # F_DISCARD .. F_CAMPAIGN (stack.py)
+_AUTO_FRAMES: Final = (20, 21, 22)  # A_ATTACK, A_EVENT, A_REFILL
 
 
 def _bounds(db: Db) -> dict[str, int]:

@@ -251,11 +251,11 @@ class SeatView:
         return self._unseen
 
 
-_INTS = (
+_INTS: Final = (
     "n", "active", "phase", "turn", "actions_left", "gold", "fury", "enchant", "atk_damage",
     "atk_defenders", "atk_titan", "atk_slayer", "atk_shaman", "betrayals",
 )  # fmt: skip
-_LISTS = (
+_LISTS: Final = (
     "stack", "supply", "kingdom", "row", "targets", "play", "revealed", "campaign_row",
     "defeated",
 )  # fmt: skip

@@ -7,30 +7,32 @@ Dice are numbered from 1 in notation (``pick 3`` is a duelist's third die);
 
 from __future__ import annotations
 
-MAXD = 12
-NUM_FACES = 6
-NUM_CARDS = 12
+from typing import Final
 
-REVEAL = 0  # + card index (0-11 in the card set)
-PICK_OWN = REVEAL + NUM_CARDS  # + die index
-PICK_OPP = PICK_OWN + MAXD  # + die index
-SET = PICK_OPP + MAXD  # + die index * 6 + face
-GROUP_A = SET + MAXD * NUM_FACES
-GROUP_B = GROUP_A + 1
-REROLL_A = GROUP_B + 1
-REROLL_B = REROLL_A + 1
-DONE = REROLL_B + 1
-KEEP_NEW = DONE + 1
-KEEP_OLD = KEEP_NEW + 1
-GAIN_OWN = KEEP_OLD + 1
-GAIN_THEIRS = GAIN_OWN + 1
-REROLL_GAINED = GAIN_THEIRS + 1
-KEEP_GAINED = REROLL_GAINED + 1
-QUICK_REROLL = KEEP_GAINED + 1
-QUICK_STAND = QUICK_REROLL + 1
-NUM_ACTIONS = QUICK_STAND + 1
+MAXD: Final = 12
+NUM_FACES: Final = 6
+NUM_CARDS: Final = 12
 
-_NAMED = {
+REVEAL: Final = 0  # + card index (0-11 in the card set)
+PICK_OWN: Final = REVEAL + NUM_CARDS  # + die index
+PICK_OPP: Final = PICK_OWN + MAXD  # + die index
+SET: Final = PICK_OPP + MAXD  # + die index * 6 + face
+GROUP_A: Final = SET + MAXD * NUM_FACES
+GROUP_B: Final = GROUP_A + 1
+REROLL_A: Final = GROUP_B + 1
+REROLL_B: Final = REROLL_A + 1
+DONE: Final = REROLL_B + 1
+KEEP_NEW: Final = DONE + 1
+KEEP_OLD: Final = KEEP_NEW + 1
+GAIN_OWN: Final = KEEP_OLD + 1
+GAIN_THEIRS: Final = GAIN_OWN + 1
+REROLL_GAINED: Final = GAIN_THEIRS + 1
+KEEP_GAINED: Final = REROLL_GAINED + 1
+QUICK_REROLL: Final = KEEP_GAINED + 1
+QUICK_STAND: Final = QUICK_REROLL + 1
+NUM_ACTIONS: Final = QUICK_STAND + 1
+
+_NAMED: Final = {
     GROUP_A: "group a",
     GROUP_B: "group b",
     REROLL_A: "reroll a",

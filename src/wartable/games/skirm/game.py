@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from wartable.core.errors import ConfigError
 from wartable.core.events import Event, event
@@ -17,7 +17,7 @@ from .determinize import determinize
 from .scoring import quick_matches
 from .state import ABILITY, OVER, PHASES, QUICK, REVEAL, SkirmState, state_from_json, state_to_json
 
-REWARD = 2  # "If you win the duel, gain 2 [reward icon]"
+REWARD: Final = 2  # "If you win the duel, gain 2 [reward icon]"
 
 
 class SkirmGame(Game[SkirmState, SkirmConfig]):

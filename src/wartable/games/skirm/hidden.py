@@ -10,6 +10,8 @@ scoring, and every future roll. ``scramble`` redraws exactly those.
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 
@@ -44,7 +46,7 @@ def scramble(state: SkirmState, seat: int, rng: Rng) -> SkirmState:
 
 # No public fact follows a hidden card or die except through these events (the leak test
 # checks every other step leaves a seat the same observation whatever is hidden).
-STRICT_STEPS = True
+STRICT_STEPS: Final = True
 
 
 def reveals(ev: Event) -> bool:

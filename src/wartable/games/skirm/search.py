@@ -19,7 +19,7 @@ rules (``agents.HeuristicAgent``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.rng import Rng
 
@@ -31,7 +31,7 @@ from .state import OVER, SkirmState
 # abilities whose own picks or settings can be named in any order to the same effect (in TOME
 # a later pick could depend on an earlier reroll's result: searching its picks in die order
 # is a small simplification there)
-_ORDER_FREE = frozenset({"HARNESS", "CLOAK", "TOME", "SET3", "MASK", "MANTLE"})
+_ORDER_FREE: Final = frozenset({"HARNESS", "CLOAK", "TOME", "SET3", "MASK", "MANTLE"})
 
 
 def _info_key(s: SkirmState, me: int) -> tuple[Any, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.commit import Commitments
 from wartable.core.rng import Rng
@@ -12,8 +12,11 @@ from . import actions as acts
 from .cards import CardSet, load_cards
 from .config import SkirmConfig
 
-REVEAL, ABILITY, QUICK, OVER = 0, 1, 2, 3
-PHASES = ("reveal", "ability", "quick", "over")
+REVEAL: Final = 0
+ABILITY: Final = 1
+QUICK: Final = 2
+OVER: Final = 3
+PHASES: Final = ("reveal", "ability", "quick", "over")
 
 
 class SkirmState:
@@ -110,8 +113,8 @@ def state_to_json(s: SkirmState) -> dict[str, Any]:
     }
 
 
-MAX_RNG = (1 << 64) - 1
-MAX_DECISIONS = 10**6  # a duel takes a few dozen decisions
+MAX_RNG: Final = (1 << 64) - 1
+MAX_DECISIONS: Final = 10**6  # a duel takes a few dozen decisions
 
 
 def state_from_json(config: SkirmConfig, data: dict[str, Any]) -> SkirmState:

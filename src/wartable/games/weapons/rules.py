@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
+from typing import Final
 
 from wartable.core.events import Event, event
 
 from .cards import beats, deck_size, value_of
 from .state import ATTACK, DEFEND, OVER, THROW_IN, WeaponsState
 
-PASS_OFFSET, CONCEDE_OFFSET, STOP_OFFSET = 0, 1, 2
+PASS_OFFSET: Final = 0
+CONCEDE_OFFSET: Final = 1
+STOP_OFFSET: Final = 2
 
 
 def left_of(s: WeaponsState, seat: int, ok: Callable[[int], bool]) -> int:

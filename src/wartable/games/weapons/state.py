@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from wartable.core.rng import Rng
 from wartable.core.untrusted import Fields, distinct, require
@@ -10,8 +10,11 @@ from wartable.core.untrusted import Fields, distinct, require
 from .cards import deck_size
 from .config import WeaponsConfig
 
-ATTACK, DEFEND, THROW_IN, OVER = 0, 1, 2, 3
-PHASES = ("attack", "defend", "throw_in", "over")
+ATTACK: Final = 0
+DEFEND: Final = 1
+THROW_IN: Final = 2
+OVER: Final = 3
+PHASES: Final = ("attack", "defend", "throw_in", "over")
 
 
 class WeaponsState:
@@ -95,10 +98,10 @@ class WeaponsState:
         return s
 
 
-MAX_RNG = (1 << 64) - 1
-_LISTS = ("deck", "discard", "attacks", "attackers", "defences", "out", "winners")
-_PER_SEAT = ("health", "satchels")
-_INTS = ("satchel_pile", "satchel_spent", "dealer", "first", "attacker", "defender", "round")
+MAX_RNG: Final = (1 << 64) - 1
+_LISTS: Final = ("deck", "discard", "attacks", "attackers", "defences", "out", "winners")
+_PER_SEAT: Final = ("health", "satchels")
+_INTS: Final = ("satchel_pile", "satchel_spent", "dealer", "first", "attacker", "defender", "round")
 
 
 def state_to_json(s: WeaponsState) -> dict[str, Any]:
@@ -113,7 +116,7 @@ def state_to_json(s: WeaponsState) -> dict[str, Any]:
     return data
 
 
-MAX_DECISIONS = 10**9  # far beyond any game (40 rounds of at most a few hundred decisions)
+MAX_DECISIONS: Final = 10**9  # far beyond any game (40 rounds of at most a few hundred decisions)
 
 
 def state_from_json(config: WeaponsConfig, data: dict[str, Any]) -> WeaponsState:

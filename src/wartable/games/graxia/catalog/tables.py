@@ -9,22 +9,31 @@ unit types, spells and scenarios indexed by integers. ``building.py`` builds a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..hexes import Board
 
-PHYS, MAG, BOTH = 0, 1, 2
-ATTACK_TYPES = ("physical", "magical", "both")
+PHYS: Final = 0
+MAG: Final = 1
+BOTH: Final = 2
+ATTACK_TYPES: Final = ("physical", "magical", "both")
 
 # unit classes
-GUARDIAN, HERO, LARGE = "guardian", "hero", "large_creature"
-COMMON_CLASSES = ("infantry", "cavalry", "magic", "archers", "siege")
+GUARDIAN: Final = "guardian"
+HERO: Final = "hero"
+LARGE: Final = "large_creature"
+COMMON_CLASSES: Final = ("infantry", "cavalry", "magic", "archers", "siege")
 
 # ability timings
-BATTLE_ACTIVE, BATTLE_PASSIVE, SUPPORT = "battle_activated", "battle_passive", "battle_support"
-COMMAND_ACTIVE, COMMAND_PASSIVE = "command_activated", "command_passive"
+BATTLE_ACTIVE: Final = "battle_activated"
+BATTLE_PASSIVE: Final = "battle_passive"
+SUPPORT: Final = "battle_support"
+COMMAND_ACTIVE: Final = "command_activated"
+COMMAND_PASSIVE: Final = "command_passive"
 
 # spell kinds
-COMMAND, BATTLE = "command", "battle"
+COMMAND: Final = "command"
+BATTLE: Final = "battle"
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,11 +44,20 @@ TYPES: Final[tuple[str, ...]] = (
     CITY,
     VILLAGE,
 )  # bits of the "every tile of a type" awards
-PLAYER, NPC = 0, 1
+PLAYER: Final = 0
+NPC: Final = 1
 
 # result reasons (indices into state.REASONS)
-R_SYPE, R_OBJ_LOST, R_TALON_EBON, R_LOST_SIX, R_HOME_ROWS, R_TURN_SIX = range(16, 22)
-R_VP_PLAYER, R_VP_NPC, R_SOLO_LIMIT, R_B_GONE = range(22, 26)
+R_SYPE: Final = 16
+R_OBJ_LOST: Final = 17
+R_TALON_EBON: Final = 18
+R_LOST_SIX: Final = 19
+R_HOME_ROWS: Final = 20
+R_TURN_SIX: Final = 21
+R_VP_PLAYER: Final = 22
+R_VP_NPC: Final = 23
+R_SOLO_LIMIT: Final = 24
+R_B_GONE: Final = 25
 
 # §9.2 Solo Scenario 4: victory points per tile taken (once per game per tile) and per unit;
 # every number may be overridden by the scenario's params (``vp_city``, ``npc_vp_hills``,
@@ -69,7 +78,8 @@ VP6_TILE: Final = (
 VP6_UNIT: Final = (2, 5)
 PREFIX: Final = ("vp_", "npc_vp_")
 TARGETS: Final = {"solo-4": (60, 60), "solo-5": (50, 35), "solo-6": (50, 50)}
-TALON, EBON = "Talon", "Ebon"
+TALON: Final = "Talon"
+EBON: Final = "Ebon"
 SYPE: Final = "Sype"
 
 
@@ -316,8 +326,10 @@ def problems(s: GraxiaState) -> list[str]:
 
 # the non-player driver's progress (npc.py): its stages and the Player's choices in its turn
 NPC_STAGES: Final = 6  # npc.START .. npc.END
-NPC_TILE_KIND, NPC_FOE_KIND = 10, 11  # npc_choice.NPC_TILE / NPC_FOE
-STAGE_MOVE, STAGE_FIGHT = 3, 4  # npc.MOVE / npc.FIGHT
+NPC_TILE_KIND: Final = 10  # npc_choice.NPC_TILE / NPC_FOE
+NPC_FOE_KIND: Final = 11
+STAGE_MOVE: Final = 3  # npc.MOVE / npc.FIGHT
+STAGE_FIGHT: Final = 4
 
 
 def npc_problems(s: GraxiaState) -> list[str]:

@@ -120,7 +120,7 @@ def npc_kill_points(s: GraxiaState) -> int:
     return s.sc.param("npc_vp_kill", default) if default else 0
 
 
-_TYPE_CELLS: dict[int, tuple[object, list[tuple[int, float, list[int]]]]] = {}
+_TYPE_CELLS: Final[dict[int, tuple[object, list[tuple[int, float, list[int]]]]]] = {}
 
 
 def _type_table(s: GraxiaState) -> list[tuple[int, float, list[int]]]:

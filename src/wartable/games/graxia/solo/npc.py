@@ -50,7 +50,12 @@ from .npc_choice import NPC_FOE, NPC_TILE, ask
 
 PLAYER: Final = 0
 NPC: Final = 1
-START, CARDS, HEAL, MOVE, FIGHT, END = range(6)
+START: Final = 0
+CARDS: Final = 1
+HEAL: Final = 2
+MOVE: Final = 3
+FIGHT: Final = 4
+END: Final = 5
 BATTLE_PHASES: Final = (B_EXCH, B_SAC, B_RETREAT, B_ADVANCE)
 BUSY: Final[int] = command.BUSY
 # "the Player chooses which unit it attacks"

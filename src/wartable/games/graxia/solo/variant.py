@@ -4,6 +4,8 @@ the Player's choices of their kinds, and their positions' bookkeeping."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from wartable.core.events import Event
 
 from ..actions import Layout
@@ -107,4 +109,4 @@ class SoloVariant(Variant):
         return awards.problems(s)
 
 
-SOLO = SoloVariant()
+SOLO: Final = SoloVariant()
