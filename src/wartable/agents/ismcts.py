@@ -64,9 +64,10 @@ BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
     "skirm": {2: (2_000, 10_000, 40_000)},  # ~23,000 it/s
     "weapons": {
         # 2 players: ~6,500-8,800 it/s compiled (the machine's load moves it); hard within
-        # 1 CPU s per decision; normal and easy 15-17 times fewer iterations each, so the
+        # 1 CPU s per decision; past a few hundred iterations the search gains little
+        # (300 was within 40 Elo of 5,000), so normal and easy sit far below it and the
         # levels lie 100+ Elo apart (docs/agents.md)
-        2: (20, 300, 5_000),
+        2: (10, 100, 5_000),
         3: (600, 3_000, 12_000),  # (between 2 and 4 players)
         4: (500, 2_500, 10_000),  # ~4,800 it/s
         5: (400, 2_000, 8_000),  # (between 4 and 6 players)
