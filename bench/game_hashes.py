@@ -14,6 +14,7 @@ import hashlib
 import json
 import sys
 import time
+from typing import Any
 
 from wartable.agents.specs import make_agent
 from wartable.core.match import play_match
@@ -33,6 +34,12 @@ SEARCH = {
 }
 
 
+def _played(game: Any, config: Any, seed: int, agents: list[Any]) -> bytes:
+    record = play_match(game, config, seed, agents)
+    assert record.outcome is not None  # play_match plays to the end
+    return json.dumps([record.actions, list(record.outcome.winners)]).encode()
+
+
 def game_hash(gid: str) -> str:
     game = get_game(gid)
     config = game.make_config(CONFIGS[gid])
@@ -40,12 +47,10 @@ def game_hash(gid: str) -> str:
     start = time.process_time()
     for i in range(40):
         agents = [make_agent("heuristic", gid), make_agent("heuristic", gid)]
-        record = play_match(game, config, 900 + i, agents)
-        digest.update(json.dumps([record.actions, list(record.outcome.winners)]).encode())
+        digest.update(_played(game, config, 900 + i, agents))
     for i in range(3):
         agents = [make_agent(SEARCH[gid], gid), make_agent("heuristic", gid)]
-        record = play_match(game, config, 950 + i, agents)
-        digest.update(json.dumps([record.actions, list(record.outcome.winners)]).encode())
+        digest.update(_played(game, config, 950 + i, agents))
     seconds = time.process_time() - start
     return f"{gid} {digest.hexdigest()[:16]} ({seconds:.2f} CPU s)"
 
