@@ -77,7 +77,8 @@ BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
         # 2 players: ~1,000 it/s compiled, guided (hard within 1 CPU s per decision);
         # easy searches plainly (``ISMCTS_GUIDE``'s levels); the guided search gains little
         # past a few dozen iterations (at 150 and at 80 it was within 20-40 Elo of hard, at
-        # 40 level with 100 plain iterations), so normal is 40 and easy a near-blind 10
+        # 40 level with 100 plain iterations), so normal is 40 and easy a near-blind 10;
+        # measured: 84 Elo under hard, still short of the 100 the levels aim at (docs/agents.md)
         2: (10, 40, 650),
         3: (50, 250, 950),  # ~480 it/s
         4: (30, 150, 600),  # ~310 it/s
