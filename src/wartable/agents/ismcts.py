@@ -75,11 +75,11 @@ BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
     },
     "draconia": {
         # 2 players: ~1,000 it/s compiled, guided (hard within 1 CPU s per decision);
-        # easy searches plainly (``ISMCTS_GUIDE``'s levels); the guided search gains little
-        # past a few dozen iterations (at 150 and at 80 it was within 20-40 Elo of hard, at
-        # 40 level with 100 plain iterations), so normal is 40 and easy a near-blind 10;
-        # measured: 84 Elo under hard, still short of the 100 the levels aim at (docs/agents.md)
-        2: (10, 40, 650),
+        # easy and normal search plainly (``ISMCTS_GUIDE``'s levels): the guided search
+        # gains little past a few dozen iterations (40 guided played within 84 Elo of hard
+        # and level with 100 plain), so normal is 50 plain iterations, between 30 plain
+        # (~270 Elo under hard) and 100 (~85 under), and easy a near-blind 10 (docs/agents.md)
+        2: (10, 50, 650),
         3: (50, 250, 950),  # ~480 it/s
         4: (30, 150, 600),  # ~310 it/s
     },
