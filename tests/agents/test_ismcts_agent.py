@@ -83,7 +83,8 @@ def test_same_seed_same_move_and_same_search(gid: str) -> None:
         assert x == y and x in legal
         assert first.last_search is not None and again.last_search is not None
         assert first.last_search.root_stats() == again.last_search.root_stats()
-        assert first.last_search.iterations == budget
+        # the budget, or fewer once the move was decided (test_ismcts_decided.py)
+        assert 1 <= first.last_search.iterations <= budget
         visits = sum(v for v, _ in first.last_search.root_stats().values())
         assert visits > 0
 
@@ -147,7 +148,7 @@ def test_heuristic_rollouts_play_the_game() -> None:
     game = get_game(gid)
     state, seat = decision_states(gid, seed=4, count=2)[1]
     legal = game.legal_actions(state, seat)
-    agent = ISMCTSAgent(iterations=10, rollout="heuristic")
+    agent = ISMCTSAgent(iterations=10, rollout="heuristic", stop_when_decided=False)
     assert agent.act(game, game.observe(state, seat), legal, seat, Rng(3)) in legal
     assert agent.last_search is not None and agent.last_search.iterations == 10
 

@@ -118,7 +118,8 @@ def test_agent_only_searches_determinizations_of_its_observation(gid: str) -> No
     assert record.outcome is not None
     assert agent.decisions > 0
     assert spy.violations == [], sorted(set(spy.violations))
-    assert spy.determinize_calls == agent.total == agent.decisions * budget
+    # one determinization per iteration; each search ran its budget or stopped once decided
+    assert spy.determinize_calls == agent.total <= agent.decisions * budget
     # the determinizations really vary and are not the true hidden state
     assert agent.varied > 0, f"{gid}: determinizations never varied"
     assert agent.matched_truth < agent.total / 2, (

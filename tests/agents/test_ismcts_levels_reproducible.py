@@ -52,5 +52,7 @@ def test_easy_plays_the_same_moves_on_a_busy_machine() -> None:
             p.wait()
     assert len(quiet) == DECISIONS
     assert busy == quiet
-    # every search ran the level's whole budget, both times
-    assert quiet_iterations == busy_iterations == {level_iterations("easy", gid, 2)}
+    # every search ran as many iterations both times: the level's budget, or fewer where
+    # the move was decided before its end (never more)
+    assert quiet_iterations == busy_iterations
+    assert max(quiet_iterations) <= level_iterations("easy", gid, 2)

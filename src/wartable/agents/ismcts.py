@@ -132,6 +132,7 @@ class ISMCTSAgent:
         bias: float | None = None,
         reward: str | None = None,
         clock: str = "wall",
+        stop_when_decided: bool = True,
     ) -> None:
         if level is not None and level not in LEVELS:
             raise ConfigError(f"unknown ismcts level {level!r} (known: {', '.join(LEVELS)})")
@@ -149,12 +150,19 @@ class ISMCTSAgent:
             raise ConfigError(f"unknown reward {reward!r} (known: {', '.join(REWARDS)})")
         if bias is not None and (not isinstance(bias, int | float) or bias < 0):
             raise ConfigError(f"ismcts bias must be >= 0, got {bias!r}")
+        if not isinstance(stop_when_decided, bool):
+            raise ConfigError(
+                f"ismcts stop_when_decided must be true or false, got {stop_when_decided!r}"
+            )
         self.level = level
         # None (and no ``seconds``): the level's budget for the game, resolved in ``act``
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.c = float(c)
         self.clock = clock
+        # stop an iteration budget early once more iterations cannot change the move (the
+        # same move, sooner); false spends the whole budget (full visit counts for research)
+        self.stop_when_decided = stop_when_decided
         # what the spec gave; a level fills the rest from the game's ISMCTS_GUIDE
         self.given: dict[str, Any] = {
             k: v
@@ -171,7 +179,8 @@ class ISMCTSAgent:
         return (
             f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}, "
             f"rollout={self.rollout!r}, c={self.c}, bias={self.bias}, "
-            f"reward={self.reward!r}, clock={self.clock!r})"
+            f"reward={self.reward!r}, clock={self.clock!r}, "
+            f"stop_when_decided={self.stop_when_decided})"
         )
 
     def budget(self, game: Game[Any, Any], observation: Any) -> int | None:
@@ -239,7 +248,12 @@ class ISMCTSAgent:
             bias,
             reward,
         )
-        search.run(self.budget(game, observation), self.seconds, self.clock)
+        search.run(
+            self.budget(game, observation),
+            self.seconds,
+            self.clock,
+            decided_among=legal if self.stop_when_decided else None,
+        )
         self.last_search = search
         return search.best_action(legal)
 
