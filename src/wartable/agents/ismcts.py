@@ -75,11 +75,11 @@ BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
     },
     "draconia": {
         # 2 players: ~1,000 it/s compiled, guided (hard within 1 CPU s per decision);
-        # easy and normal search plainly (``ISMCTS_GUIDE``'s levels): the guided search
-        # gains little past a few dozen iterations (40 guided played within 84 Elo of hard
-        # and level with 100 plain), so normal is 50 plain iterations, between 30 plain
-        # (~270 Elo under hard) and 100 (~85 under), and easy a near-blind 10 (docs/agents.md)
-        2: (10, 50, 650),
+        # easy and normal search plainly (``ISMCTS_GUIDE``'s levels): 40 guided iterations
+        # played within 84 Elo of hard, 50 plain ones level with easy's 10 head to head, and
+        # 200 plain ones beat easy 10 of 10 and won 4 of 10 against the heuristic
+        # (docs/tournaments/experiments/), so normal is 200 plain iterations (docs/agents.md)
+        2: (10, 200, 650),
         3: (50, 250, 950),  # ~480 it/s
         4: (30, 150, 600),  # ~310 it/s
     },

@@ -20,7 +20,8 @@ __all__ = ["AGENTS", "GAME", "DraconiaGame", "check_data", "check_deck"]
 # How the ISMCTS difficulty levels search here: guided by the heuristic bot, which
 # took ISMCTS from 60% to 80% against that bot at 1 s per decision (docs/agents.md);
 # ``easy`` and ``normal`` search plainly (random play-outs): even 40 guided iterations
-# played within 84 Elo of ``hard``'s 650, so the lower levels are plain searches.
+# played within 84 Elo of ``hard``'s 650, so the lower levels are plain searches (10 and
+# 200 iterations in two-player games, ``BUDGETS``).
 ISMCTS_GUIDE: dict[str, Any] = {
     "rollout": "heuristic",
     "bias": 1.0,
