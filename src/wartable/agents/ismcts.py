@@ -78,7 +78,8 @@ BUDGETS: dict[str, dict[int, tuple[int, int, int]]] = {
         # easy and normal search plainly (``ISMCTS_GUIDE``'s levels): 40 guided iterations
         # played within 84 Elo of hard, 50 plain ones level with easy's 10 head to head, and
         # 200 plain ones beat easy 10 of 10 and won 4 of 10 against the heuristic
-        # (docs/tournaments/experiments/), so normal is 200 plain iterations (docs/agents.md)
+        # (docs/tournaments/experiments/), so normal is 200 plain iterations; the round robin
+        # at these levels puts them 316 and 184 Elo apart (docs/agents.md)
         2: (10, 200, 650),
         3: (50, 250, 950),  # ~480 it/s
         4: (30, 150, 600),  # ~310 it/s
