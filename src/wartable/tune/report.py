@@ -74,7 +74,8 @@ def _before_after(summary: dict[str, Any], target: Target, out: Path, index: int
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% interval)")
     ax.set_title(f"{target.text}: before (trial 0) and after (trial {summary['best_trial']})")
-    ax.legend(loc="upper right", fontsize="small")
+    # beside the axes, not on them: inside, it hid the last cells' points
+    fig.legend(loc="outside right upper", fontsize="small")
     return _save(fig, out, f"before-after-{index}", f"{target.text}: each cell before and after")
 
 
