@@ -144,7 +144,7 @@ def test_levels_search_the_way_each_game_recommends() -> None:
         game = get_game(gid)
         preset = dict(getattr(importlib.import_module(f"wartable.games.{gid}"), "ISMCTS_GUIDE", {}))
         per_level = preset.pop("levels", {})
-        assert set(preset) <= {"rollout", "bias", "reward"}, gid
+        assert set(preset) <= {"rollout", "bias", "reward", "c"}, gid
         assert set(per_level) <= {"easy", "normal", "hard"}, gid
         for level in ("easy", "normal", "hard"):
             own = {**preset, **per_level.get(level, {})}
@@ -152,15 +152,17 @@ def test_levels_search_the_way_each_game_recommends() -> None:
                 own.get("rollout", "random"),
                 float(own.get("bias", 0.0)),
                 own.get("reward", "victory"),
+                float(own.get("c", 0.7)),
             )
             assert expected[0] in ROLLOUTS and expected[1] >= 0 and expected[2] in REWARDS
+            assert expected[3] >= 0
             # (a game may define its own ``easy``/``normal``/``hard`` agents: Graxia does)
             assert make_agent(f"ismcts:level={level}", gid).settings(game) == expected, gid
-        assert make_agent("ismcts", gid).settings(game) == ("random", 0.0, "victory")
+        assert make_agent("ismcts", gid).settings(game) == ("random", 0.0, "victory", 0.7)
         hard = make_agent("ismcts:level=hard", gid).settings(game)
         override = make_agent("ismcts:level=normal,bias=0,reward=victory", gid).settings(game)
         normal = make_agent("ismcts:level=normal", gid).settings(game)
-        assert override == (normal[0], 0.0, "victory")
+        assert override == (normal[0], 0.0, "victory", normal.c)
         # the spec's own value beats the level's entry too
         easy_guided = make_agent("ismcts:level=easy,rollout=heuristic", gid).settings(game)
         assert easy_guided[0] == "heuristic"
@@ -168,6 +170,24 @@ def test_levels_search_the_way_each_game_recommends() -> None:
         plain_easy += bool(preset) and make_agent("ismcts:level=easy", gid).settings(game) != hard
     assert guided_games >= 2  # Draconia and Invasion declare one
     assert plain_easy >= 2  # and both search plainly at easy
+
+
+def test_a_level_may_set_its_exploration_constant_and_the_spec_beats_it() -> None:
+    """Invasion's ``hard`` explores with c = 0.35 (its ISMCTS_GUIDE entry, docs/agents.md);
+    the other levels and a plain spec keep 0.7; a spec's own ``c`` wins; the search runs
+    with the constant the settings name."""
+    game = get_game("invasion")
+    assert make_agent("ismcts:level=hard", "invasion").settings(game).c == 0.35
+    assert make_agent("ismcts:level=normal", "invasion").settings(game).c == 0.7
+    assert make_agent("ismcts:level=hard,c=0.7", "invasion").settings(game).c == 0.7
+    assert make_agent("ismcts:c=0.2", "invasion").settings(game).c == 0.2
+    state, seat = decision_states("invasion", seed=3, count=1)[0]
+    legal = game.legal_actions(state, seat)
+    agent = make_agent("ismcts:level=hard,iterations=5", "invasion")
+    agent.act(game, game.observe(state, seat), legal, seat, Rng(1))
+    assert agent.last_search is not None and agent.last_search.c == 0.35
+    with pytest.raises(ConfigError):
+        make_agent("ismcts:c=-1", "invasion")
 
 
 def test_cpu_clock_budget_reads_the_process_clock(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,7 +34,10 @@ def _replayable() -> list[Path]:
 
 
 def _cost(spec: str) -> int:
-    return COST.get(spec.split(":")[0], 5)
+    name, _, params = spec.partition(":")
+    # ``ismcts:level=easy,iterations=100`` costs what its level costs
+    level = next((p[6:] for p in params.split(",") if p.startswith("level=")), None)
+    return COST.get(level if name == "ismcts" and level else name, 5)
 
 
 LOGS = _replayable()

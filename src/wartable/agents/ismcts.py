@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from wartable.core.errors import ConfigError
 from wartable.core.game import Game
@@ -115,6 +115,16 @@ def _players(observation: Any) -> int | None:
 
 
 ROLLOUTS = ("random", "heuristic")
+DEFAULT_C = 0.7  # the exploration constant where neither the spec nor the game's guide sets one
+
+
+class SearchSettings(NamedTuple):
+    """How a search plays out, is guided, is rewarded and explores."""
+
+    rollout: str
+    bias: float
+    reward: str
+    c: float
 
 
 class ISMCTSAgent:
@@ -129,7 +139,7 @@ class ISMCTSAgent:
         seconds: float | None = None,
         level: str | None = None,
         rollout: str | None = None,
-        c: float = 0.7,
+        c: float | None = None,
         bias: float | None = None,
         reward: str | None = None,
         clock: str = "wall",
@@ -143,7 +153,7 @@ class ISMCTSAgent:
             raise ConfigError(f"ismcts iterations must be a positive integer, got {iterations!r}")
         if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
             raise ConfigError(f"ismcts seconds must be positive, got {seconds!r}")
-        if not isinstance(c, int | float) or c < 0:
+        if c is not None and (not isinstance(c, int | float) or c < 0):
             raise ConfigError(f"ismcts exploration c must be >= 0, got {c!r}")
         if clock not in CLOCKS:
             raise ConfigError(f"unknown clock {clock!r} (known: {', '.join(CLOCKS)})")
@@ -159,7 +169,7 @@ class ISMCTSAgent:
         # None (and no ``seconds``): the level's budget for the game, resolved in ``act``
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
-        self.c = float(c)
+        self.c = DEFAULT_C if c is None else float(c)
         self.clock = clock
         # stop an iteration budget early once more iterations cannot change the move (the
         # same move, sooner); false spends the whole budget (full visit counts for research)
@@ -167,7 +177,7 @@ class ISMCTSAgent:
         # what the spec gave; a level fills the rest from the game's ISMCTS_GUIDE
         self.given: dict[str, Any] = {
             k: v
-            for k, v in (("rollout", rollout), ("bias", bias), ("reward", reward))
+            for k, v in (("rollout", rollout), ("bias", bias), ("reward", reward), ("c", c))
             if v is not None
         }
         self.rollout: str = rollout or "random"
@@ -192,21 +202,22 @@ class ISMCTSAgent:
             return self.iterations
         return level_iterations(self.level or "normal", game.id, _players(observation))
 
-    def settings(self, game: Game[Any, Any]) -> tuple[str, float, str]:
-        """(rollout, bias, reward) in ``game``: the spec's own values; for a level
+    def settings(self, game: Game[Any, Any]) -> SearchSettings:
+        """The search's settings in ``game``: the spec's own values; for a level
         (easy/normal/hard) the game's ``ISMCTS_GUIDE`` fills what the spec left out, its
         ``levels`` entry (``{"easy": {...}}``) first for that level."""
         if self.level is None:
-            return self.rollout, self.bias, self.reward
+            return SearchSettings(self.rollout, self.bias, self.reward, self.c)
         module = importlib.import_module(f"wartable.games.{game.id}")
         guide = dict(getattr(module, "ISMCTS_GUIDE", {}))
         # a level may search differently from the others (``easy``: plainly, to be weak)
         own = guide.pop("levels", {}).get(self.level, {})
         preset = {**guide, **own, **self.given}
-        return (
+        return SearchSettings(
             str(preset.get("rollout", "random")),
             float(preset.get("bias", 0.0)),
             str(preset.get("reward", "victory")),
+            float(preset.get("c", DEFAULT_C)),
         )
 
     def _policy(self, game: Game[Any, Any], rollout: str) -> RolloutPolicy:
@@ -236,14 +247,14 @@ class ISMCTSAgent:
         search_rng = rng.fork()  # one draw from the agent's stream per decision
         if len(legal) == 1:
             return legal[0]
-        rollout, bias, reward = self.settings(game)
+        rollout, bias, reward, c = self.settings(game)
         guide = self.heuristic_policy(game) if bias > 0 else None
         search = Search(
             game,
             observation,
             seat,
             search_rng,
-            self.c,
+            c,
             self._policy(game, rollout),
             guide,
             bias,
