@@ -29,7 +29,19 @@ from typing import Any, Literal
 from wartable.core.errors import ConfigError, WartableError
 from wartable.games import get_game
 
-from .params import Param, ParamsFile, Scalar, locate, parse_path, plain, record_label
+from .params import (
+    Param,
+    ParamsFile,
+    Scalar,
+    follow_lists,
+    holder,
+    locate,
+    parse_path,
+    plain,
+    record_label,
+    swap_array,
+    trade,
+)
 
 
 def tuning_module(game_id: str) -> ModuleType:
@@ -86,7 +98,14 @@ def resolve(params: ParamsFile, game_id: str, base: Path) -> list[Param]:
                 f"param {spec.path!r}: {record_label(chain)} {field} is printed by the "
                 f"rulebook ({section}); printed values are never tunable"
             )
-        out.append(_typed(spec.path, file, steps, value, spec))
+        param = _typed(spec.path, file, steps, value, spec)
+        if param.swap:
+            array = swap_array(spec.path, docs[file], steps)
+            for choice in param.choices:
+                holder(spec.path, array, key, choice)
+            for follow in param.follow:
+                follow_lists(spec.path, docs[file], follow)
+        out.append(param)
     return out
 
 
@@ -96,13 +115,17 @@ def _typed(
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise ConfigError(f"param {name!r}: names a {type(value).__name__}, not a number or text")
     start = value if spec.start is None else spec.start
-    if spec.choices is not None:
-        if start not in spec.choices:
+    choices = spec.choices if spec.choices is not None else spec.swap
+    if choices is not None:
+        if start not in choices:
             raise ConfigError(f"param {name!r}: starts at {start!r}, not one of its choices")
-        kinds = {type(c) for c in spec.choices} | {type(value)}
+        kinds = {type(c) for c in choices} | {type(value)}
         if len(kinds) != 1:
             raise ConfigError(f"param {name!r}: choices must have the data value's type")
-        return Param(name, file, steps, "choice", 0.0, 1.0, spec.choices, value, start)
+        swap = spec.swap is not None
+        return Param(
+            name, file, steps, "choice", 0.0, 1.0, choices, value, start, swap, spec.follow
+        )
     if isinstance(value, str):
         raise ConfigError(f"param {name!r}: a text value takes choices, not low..high")
     integer = isinstance(value, int)
@@ -129,7 +152,10 @@ def write_values(base: Path, dest: Path, params: list[Param], values: dict[str, 
     for file, group in by_file.items():
         path = dest / file
         doc = tomlkit.parse(path.read_text("utf-8"))
-        for p in group:
+        for p in group:  # in the params file's order (a trade moves what later ones name)
+            if p.swap:
+                trade(p.name, doc, p.steps, values[p.name], p.follow)
+                continue
             _, container, key = locate(p.name, doc, p.steps)
             container[key] = values[p.name]
         path.write_text(tomlkit.dumps(doc), "utf-8")

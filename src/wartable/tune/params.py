@@ -17,6 +17,13 @@ A path names one value in one TOML file of the game's data directory::
 A segment ``name[key=value,...#k]`` picks, from the array of tables ``name``, the records
 whose fields equal the given values (compared as text); ``#k`` takes the k-th (1-based),
 otherwise exactly one record must match.
+
+A parameter takes ``low`` and ``high`` (a number), ``choices`` (any value, set in place) or
+``swap``: the record trades the field's value with the record of the same array that holds
+the chosen one (a map cell trades tiles with another cell: the two tiles change places), so
+no value is lost or doubled. ``follow`` names lists elsewhere in the file that describe
+positions rather than things (a home row, a deployment zone): their entries naming either
+value are exchanged too. ``players.home_row`` walks every record of ``players``.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ MAX_PARAMS = 200
 MAX_PARAMS_BYTES = 256 * 1024
 Scalar = int | float | str
 
+_FOLLOW = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*$")
 _SEGMENT = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_-]*)(?:\[(?P<sel>[^\]]*)\])?$")
 
 
@@ -47,6 +55,8 @@ class ParamSpec(BaseModel):
     low: int | float | None = None
     high: int | float | None = None
     choices: tuple[int | float | str, ...] | None = Field(None, min_length=2, max_length=50)
+    swap: tuple[int | float | str, ...] | None = Field(None, min_length=2, max_length=50)
+    follow: tuple[str, ...] = Field((), max_length=10)
     start: int | float | str | None = Field(
         None, description="the value to start from (default: the data's current value)"
     )
@@ -54,8 +64,17 @@ class ParamSpec(BaseModel):
     @model_validator(mode="after")
     def _range_or_choices(self) -> ParamSpec:
         has_range = self.low is not None or self.high is not None
-        if has_range == (self.choices is not None):
-            raise ValueError("give either low and high, or choices")
+        given = has_range + (self.choices is not None) + (self.swap is not None)
+        if given != 1:
+            raise ValueError("give one of: low and high, choices, or swap")
+        if self.follow and self.swap is None:
+            raise ValueError("follow goes with swap")
+        if self.swap is not None:
+            if len(set(self.swap)) != len(self.swap):
+                raise ValueError("swap repeats a value")
+            if any(not _FOLLOW.match(f) for f in self.follow):
+                raise ValueError("follow names dotted keys (e.g. players.home_row)")
+            return self
         if has_range:
             if self.low is None or self.high is None:
                 raise ValueError("a range needs both low and high")
@@ -86,6 +105,9 @@ class Param:
     choices: tuple[Scalar, ...]
     original: Scalar  # the value in the base data
     start: Scalar  # where the search starts (trial 0)
+    # a ``choice`` written by trading places (``swap``), and the lists that follow the trade
+    swap: bool = False
+    follow: tuple[str, ...] = ()
 
     def scale(self) -> float:
         return self.high - self.low if self.kind != "choice" else 1.0
@@ -194,6 +216,62 @@ def locate(
         if last:
             raise ConfigError(f"param {path!r}: name a field of the record, not the record")
     raise ConfigError(f"param {path!r}: empty path")
+
+
+def swap_array(path: str, doc: Any, steps: tuple[tuple[str, str | None], ...]) -> list[Any]:
+    """The array of records whose field a ``swap`` parameter trades (``arr[sel].field``)."""
+    if len(steps) < 2 or steps[-1][1] is not None or steps[-2][1] is None:
+        raise ConfigError(f"param {path!r}: swap needs a path ending in list[selector].field")
+    _, container, key = locate(path, doc, (*steps[:-2], (steps[-2][0], None)))
+    return list(container[key])
+
+
+def holder(path: str, array: list[Any], field: str, value: Scalar) -> Any:
+    """The one record of ``array`` whose ``field`` is ``value``."""
+    found = [r for r in array if isinstance(r, dict) and plain(r.get(field)) == value]
+    if len(found) != 1:
+        raise ConfigError(f"param {path!r}: {len(found)} records hold {field} = {value!r}, not one")
+    return found[0]
+
+
+def follow_lists(path: str, doc: Any, key: str) -> list[Any]:
+    """Every list ``key`` (dotted, walking every record of an array) names in ``doc``."""
+    nodes: list[Any] = [doc]
+    for part in key.split("."):
+        step: list[Any] = []
+        for node in nodes:
+            for item in node if isinstance(node, list) else [node]:
+                if isinstance(item, dict) and part in item:
+                    step.append(item[part])
+        nodes = step
+    lists = [n for n in nodes if isinstance(n, list)]
+    if not lists:
+        raise ConfigError(f"param {path!r}: follow {key!r} names no list in the file")
+    return lists
+
+
+def trade(
+    path: str,
+    doc: Any,
+    steps: tuple[tuple[str, str | None], ...],
+    new: Scalar,
+    follow: tuple[str, ...],
+) -> None:
+    """Write a ``swap`` parameter: the record takes ``new``, its holder the old value; every
+    followed list exchanges the two."""
+    _, record, field = locate(path, doc, steps)
+    old = plain(record[field])
+    if new == old:
+        return
+    other = holder(path, swap_array(path, doc, steps), field, new)
+    record[field], other[field] = new, old
+    for key in follow:
+        for items in follow_lists(path, doc, key):
+            for i, item in enumerate(items):
+                if plain(item) == old:
+                    items[i] = new
+                elif plain(item) == new:
+                    items[i] = old
 
 
 def plain(value: Any) -> Any:

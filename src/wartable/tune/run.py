@@ -188,6 +188,9 @@ def describe_changes(prep: Prepared, values: dict[str, Scalar]) -> list[str]:
             by = f" ({float(new) - float(p.original):+g})"
         label = record_label(chain) or p.file
         label += "".join(f" #{sel.partition('#')[2]}" for _, sel in p.steps if sel and "#" in sel)
+        if p.swap:
+            lines.append(f"{label} ({p.file}): {field} {p.original} trades places with {new}")
+            continue
         lines.append(f"{label} ({p.file}): {field} {p.original} -> {new}{by}")
     return lines
 
@@ -223,6 +226,7 @@ def write_outputs(prep: Prepared, tuner: Tuner) -> dict[str, Any]:
                 "path": p.name,
                 "kind": p.kind,
                 "range": list(p.choices) if p.kind == "choice" else [p.low, p.high],
+                **({"swap": True, "follow": list(p.follow)} if p.swap else {}),
                 "original": p.original,
                 "start": p.start,
             }

@@ -75,7 +75,11 @@ def study_name(
         "first": plan.first_batch,
         "sigma": plan.sigma,
         "targets": [t.text for t in targets],
-        "params": [(p.name, p.kind, p.low, p.high, p.choices, p.start) for p in params],
+        "params": [
+            (p.name, p.kind, p.low, p.high, p.choices, p.start)
+            + (("swap", p.follow) if p.swap else ())
+            for p in params
+        ],
         "base": base_digest,
     }
     digest = hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()
