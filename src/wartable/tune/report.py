@@ -50,7 +50,9 @@ def _before_after(summary: dict[str, Any], target: Target, out: Path, index: int
     before = summary["trials"][0]
     after = summary["trials"][summary["best_trial"]]
     names = [c.name for c in target.cells]
-    fig = _figure(max(5.0, 0.45 * len(names) + 2), 3.6)
+    # wide enough for the title and the legend beside the axes even with one cell
+    # (and taller when the cells' names stand slanted under the axis)
+    fig = _figure(max(6.5, 0.45 * len(names) + 3), 3.6 + (1.6 if len(names) > 3 else 0))
     ax = fig.add_subplot()
     ax.axhspan(target.low, target.high, color="#d8f0d8", label=f"band {target.low}..{target.high}")
     for shift, trial, label, color in (
@@ -73,7 +75,10 @@ def _before_after(summary: dict[str, Any], target: Target, out: Path, index: int
     ax.set_xlim(-0.6, len(names) - 0.4)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% interval)")
-    ax.set_title(f"{target.text}: before (trial 0) and after (trial {summary['best_trial']})")
+    ax.set_title(
+        f"{target.text}\nbefore (trial 0) and after (trial {summary['best_trial']})",
+        fontsize="medium",
+    )
     # beside the axes, not on them: inside, it hid the last cells' points
     fig.legend(loc="outside right upper", fontsize="small")
     return _save(fig, out, f"before-after-{index}", f"{target.text}: each cell before and after")
@@ -95,7 +100,7 @@ def _per_trial(summary: dict[str, Any], target: Target, out: Path, index: int) -
     ax.set_xlabel("trial (grey: pruned after the first batch)")
     ax.set_ylabel("cells' estimates and 95% intervals")
     ax.set_ylim(0, 1)
-    ax.set_title(f"{target.text}: every cell, trial by trial")
+    ax.set_title(f"{target.text}\nevery cell, trial by trial", fontsize="medium")
     return _save(fig, out, f"per-trial-{index}", f"{target.text}: intervals per trial")
 
 
