@@ -188,6 +188,12 @@ def test_a_level_may_set_its_exploration_constant_and_the_spec_beats_it() -> Non
     assert agent.last_search is not None and agent.last_search.c == 0.35
     with pytest.raises(ConfigError):
         make_agent("ismcts:c=-1", "invasion")
+    # the 2-player hard-vs-heuristic log names its search explicitly: it is hard as shipped
+    logged = make_agent("ismcts:level=hard,iterations=2300,c=0.35", "invasion")
+    shipped = make_agent("hard", "invasion")
+    two = {"config": {"players": 2}}
+    assert shipped.settings(game) == logged.settings(game)
+    assert shipped.budget(game, two) == logged.budget(game, two) == 2300
 
 
 def test_cpu_clock_budget_reads_the_process_clock(monkeypatch: pytest.MonkeyPatch) -> None:
