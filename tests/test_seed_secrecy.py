@@ -239,7 +239,16 @@ def test_an_untyped_seed_is_not_found_by_trying_numbers(
     seat0_states_of_small_seeds: dict[int, int],
 ) -> None:
     """No seed typed: the same attack finds nothing, over several games."""
-    for _ in range(5):
+    spied = 0
+    for _ in range(50):
         seed, state = _spied_state(None)
-        assert state is not None and state not in seat0_states_of_small_seeds
         assert seed >= BRUTE_FORCE  # the match seed is no small number either
+        if state is None:
+            # seat 0 never had a choice in that deal (a forced move is not asked): no output
+            # to invert; a fresh deal is drawn (this happened about once in many runs)
+            continue
+        assert state not in seat0_states_of_small_seeds
+        spied += 1
+        if spied == 5:
+            break
+    assert spied == 5
