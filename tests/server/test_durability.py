@@ -1,7 +1,7 @@
 """A real ``wartable serve`` killed with SIGKILL mid-game, again and again, loses nothing acknowledged.
 
 The test drives a person's seat over HTTP against a bot and kills the server
-process while requests are in flight (at least 20 kills), restarts it on the
+process while requests are in flight (5 kills in `make test`, 20 in `make soak`), restarts it on the
 same database, and carries on. At the end every action the server acknowledged
 is at its index in the replay, every match re-runs through the engine, and the
 bot has kept playing after every restart.
@@ -15,12 +15,12 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from tests.server.support import ServerProcess, bearer, create_match
 
 from wartable.core.replay import run_replay
 from wartable.games import get_game
 
-KILLS = 20
 GAME = "draconia"
 
 
@@ -39,7 +39,10 @@ def _wait_for_turn(client: httpx.Client, mid: str, token: str) -> dict[str, Any]
     raise AssertionError("the bot never acted: it did not resume")
 
 
-def test_sigkill_twenty_times_mid_game_loses_nothing_acknowledged(db_url: str) -> None:
+@pytest.mark.parametrize("kills_wanted", [5, pytest.param(20, marks=pytest.mark.slow)])
+def test_sigkill_mid_game_again_and_again_loses_nothing_acknowledged(
+    db_url: str, kills_wanted: int
+) -> None:
     rng = random.Random(2024)
     server = ServerProcess(db_url, "--http-rate", "0").start()
     acked: list[tuple[str, int, str]] = []  # (match, index, notation) of acknowledged actions
@@ -51,7 +54,7 @@ def test_sigkill_twenty_times_mid_game_loses_nothing_acknowledged(db_url: str) -
             client, GAME, [{"kind": "human"}, {"kind": "bot", "agent": "random"}]
         )
         matches[mid] = tokens[0]
-        while kills < KILLS:
+        while kills < kills_wanted:
             # a few quiet actions, then one with the kill racing it
             steps = rng.randint(1, 4)
             for step in range(steps):
@@ -113,8 +116,8 @@ def test_sigkill_twenty_times_mid_game_loses_nothing_acknowledged(db_url: str) -
                     assert log[index] == [0, notation], (mid, index, log[index], notation)
     finally:
         server.stop()
-    assert kills >= KILLS
-    assert len(acked) >= KILLS
+    assert kills >= kills_wanted
+    assert len(acked) >= kills_wanted
     print(
         f"kills={kills} acknowledged={len(acked)} in-flight-unknown={unknown} matches={len(matches)}"
     )

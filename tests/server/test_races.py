@@ -1,6 +1,6 @@
 """Two requests racing for the same version: exactly one wins, the other is told it is stale.
 
-1,000 races against a real server process; then the replays hold exactly the
+200 races against a real server process (1,000 in `make soak`); then the replays hold exactly the
 winning moves, in order: nothing lost, nothing doubled. On PostgreSQL the two
 requests of each race go to two different server processes sharing the
 database, so the database's uniqueness guard (not a lock in one process) decides.
@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 import httpx
+import pytest
 from tests.server.support import ServerProcess, bearer, fresh_postgres_database
 
 from wartable.core.replay import run_replay
@@ -125,22 +126,24 @@ def _check(result: dict[str, Any], races: int, url: str) -> None:
     assert rows == races + result["finishing"]
 
 
-def test_a_thousand_races_for_the_same_version(sqlite_url: str) -> None:
+@pytest.mark.parametrize("races", [200, pytest.param(1000, marks=pytest.mark.slow)])
+def test_many_races_for_the_same_version(sqlite_url: str, races: int) -> None:
     server = ServerProcess(sqlite_url, *NO_LIMITS).start()
     try:
-        result = asyncio.run(_race_many([server.base], 1000, seed=11))
+        result = asyncio.run(_race_many([server.base], races, seed=11))
     finally:
         server.stop()
-    _check(result, 1000, sqlite_url)
+    _check(result, races, sqlite_url)
 
 
-def test_races_across_two_server_processes_on_postgresql(postgres_url: str) -> None:
+@pytest.mark.parametrize("races", [100, pytest.param(300, marks=pytest.mark.slow)])
+def test_races_across_two_server_processes_on_postgresql(postgres_url: str, races: int) -> None:
     url = fresh_postgres_database(postgres_url)
     a = ServerProcess(url, *NO_LIMITS).start()
     b = ServerProcess(url, *NO_LIMITS).start()
     try:
-        result = asyncio.run(_race_many([a.base, b.base], 300, seed=12))
+        result = asyncio.run(_race_many([a.base, b.base], races, seed=12))
     finally:
         a.stop()
         b.stop()
-    _check(result, 300, url)
+    _check(result, races, url)

@@ -15,7 +15,7 @@ from tune_support import PAIRING_ARGS, request, trial_results, write_params
 
 from wartable.tune.run import tune
 
-TRIALS = 6
+TRIALS = 4
 
 
 def _ended_trials(db: Path) -> int:

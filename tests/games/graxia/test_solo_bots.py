@@ -66,7 +66,7 @@ def test_heuristic_finishes_every_solo_scenario(scenario: str) -> None:
 def test_ismcts_finishes_every_solo_scenario(scenario: str) -> None:
     """The generic search plays seat 0 of a one-seat game to the end (a tiny budget)."""
     config = GAME.make_config({"scenario": scenario})
-    for seed in (5, 6):
+    for seed in (5,):
         record = play_match(GAME, config, seed, [ISMCTSAgent(iterations=2)])
         assert record.outcome is not None and record.outcome.scores in ((1.0,), (0.0,))
 

@@ -16,16 +16,18 @@ from wartable.games.skirm.tools.ceiling import winnable
 from wartable.games.skirm.tools.matrix import matrix
 
 
-def test_heuristic_against_the_best_play_on_the_same_deals() -> None:
+@pytest.mark.parametrize("deals", [100, pytest.param(300, marks=pytest.mark.slow)])
+def test_heuristic_against_the_best_play_on_the_same_deals(deals: int) -> None:
     """The heuristic bot against random, stated against the clairvoyant ceiling of the same
     (deal, future) pairs rather than as an absolute win rate, which the dealt cards and
     dice decide (docs/games/skirm.md, "Bars against the best play").
 
     Seeds 0-299, one future each, seats alternating: measured 79.3% won of 88.3% winnable
-    by any sequence of choices (89.8% of the ceiling). The bar is 85% of the ceiling.
+    by any sequence of choices (89.8% of the ceiling); seeds 0-99 alone (`make test`; the
+    300 run in `make soak`): 90.8%. The bar is 85% of the ceiling.
     """
-    out = measure({}, range(300), 1, ["heuristic"])
-    assert out["pairs"] == 300
+    out = measure({}, range(deals), 1, ["heuristic"])
+    assert out["pairs"] == deals
     assert out["share_of_ceiling"]["heuristic"] >= 0.85, out
 
 
