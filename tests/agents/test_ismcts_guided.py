@@ -194,6 +194,11 @@ def test_a_level_may_set_its_exploration_constant_and_the_spec_beats_it() -> Non
     two = {"config": {"players": 2}}
     assert shipped.settings(game) == logged.settings(game)
     assert shipped.budget(game, two) == logged.budget(game, two) == 2300
+    # a level's repr names what the spec gave, not a constant the game's guide replaces
+    assert "c=" not in repr(shipped) and "level='hard'" in repr(shipped)
+    assert "level='hard', c=0.35" in repr(logged) and "c=0.2" in repr(
+        make_agent("ismcts:c=0.2", "invasion")
+    )
 
 
 def test_cpu_clock_budget_reads_the_process_clock(monkeypatch: pytest.MonkeyPatch) -> None:

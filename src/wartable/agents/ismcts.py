@@ -187,11 +187,16 @@ class ISMCTSAgent:
         self._policies: dict[str, AgentRollout] = {}
 
     def __repr__(self) -> str:
+        if self.level is None:
+            search = (
+                f"rollout={self.rollout!r}, c={self.c}, bias={self.bias}, reward={self.reward!r}"
+            )
+        else:  # a level's other settings are its game's (``settings``): name only the given
+            given = "".join(f", {k}={v!r}" for k, v in self.given.items())
+            search = f"level={self.level!r}{given}"
         return (
-            f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}, "
-            f"rollout={self.rollout!r}, c={self.c}, bias={self.bias}, "
-            f"reward={self.reward!r}, clock={self.clock!r}, "
-            f"stop_when_decided={self.stop_when_decided})"
+            f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}, {search}, "
+            f"clock={self.clock!r}, stop_when_decided={self.stop_when_decided})"
         )
 
     def budget(self, game: Game[Any, Any], observation: Any) -> int | None:
