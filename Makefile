@@ -42,12 +42,10 @@ system-packages:
 # and strength tests: minutes each) run in `make soak`. The compiled engine builds in the
 # background meanwhile (only tests/test_compiled_engine.py uses it, and waits on the build's
 # lock): the build's CPU fills what lint and the waiting browser and server tests leave idle.
-# Three workers on two cores for the same reason: with two, a quarter of the CPU stood idle
-# while browser, server and kill tests waited on their processes.
 test: $(VENV)/.test-stamp system-packages
 	@mkdir -p build
 	@$(BIN)/python -m bench.compiled_engine --if-possible > build/engine-build.log 2>&1 & build=$$!; \
-	$(MAKE) --no-print-directory lint && $(BIN)/pytest -n 3 --dist loadgroup -m "not slow"; \
+	$(MAKE) --no-print-directory lint && $(BIN)/pytest -n 2 --dist loadgroup -m "not slow"; \
 	status=$$?; wait $$build; cat build/engine-build.log; exit $$status
 
 $(VENV)/.bench-stamp: pyproject.toml | $(BIN)/python

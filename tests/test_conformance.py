@@ -39,7 +39,7 @@ def test_random_playouts_keep_invariants(gid: str, i: int, cfg: dict, seed: int)
 
 
 @pytest.mark.parametrize(("gid", "i", "cfg"), CASES)
-@pytest.mark.parametrize("seed", [11, 12])
+@pytest.mark.parametrize("seed", [11])  # `make soak` runs the deep checks on ten more seeds
 def test_deep_checks_at_every_decision(gid: str, i: int, cfg: dict, seed: int) -> None:
     """Position round-trip, copy independence, rejected actions, and determinization
     consistency (``determinize`` against ``observe``; the leak test is the last test here)."""

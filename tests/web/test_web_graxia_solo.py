@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from playwright.sync_api import Page
-from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end
+from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end, wait_until
 
 
 def test_graxia_solo_from_the_lobby_shows_the_non_players_turn(
@@ -29,8 +29,8 @@ def test_graxia_solo_from_the_lobby_shows_the_non_players_turn(
             break
         assert wait_turn_or_end(page)
         click_one(page, rng, prefer="end")
-    page.wait_for_function(
-        "() => document.querySelector('.log').innerText.includes(\"The Non-Player's turn 1\")"
+    wait_until(
+        page, "() => document.querySelector('.log').innerText.includes(\"The Non-Player's turn 1\")"
     )
     log = page.inner_text(".log")
     assert " moves " in log  # its units march, one line each, by name
@@ -48,11 +48,9 @@ def test_graxia_solo_3_home_row_is_chosen_on_the_map(server: Server, page: Page)
     assert rows.count() == 4  # one tile of each of the Home Rows A-D
     version = board(page)["version"]
     rows.first.click()
-    page.wait_for_function(
-        "v => document.querySelector('#board').dataset.version !== v", arg=version
-    )
-    page.wait_for_function(
-        "() => /You choose Home Row [ABCD]/.test(document.querySelector('.log').innerText)"
+    wait_until(page, "v => document.querySelector('#board').dataset.version !== v", arg=version)
+    wait_until(
+        page, "() => /You choose Home Row [ABCD]/.test(document.querySelector('.log').innerText)"
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-from tests.web.webplay import BROKEN_WORDS, Server, board, wait_board
+from tests.web.webplay import BROKEN_WORDS, Server, board, wait_board, wait_until
 
 HEX = "(-?\\d+),(-?\\d+)"
 # visible card parts (name, class, text, each value) that overflow their box or the card
@@ -37,7 +37,8 @@ def _act(server: Server, mid: str, token: str, action: str) -> None:
 
 
 def _wait_version_past(page: Page, version: str) -> None:
-    page.wait_for_function(
+    wait_until(
+        page,
         "v => { const b = document.querySelector('#board'); return b && b.dataset.version !== v; }",
         arg=version,
         timeout=15_000,
@@ -48,7 +49,7 @@ def _top(page: Page) -> None:
     """Scrolled to the top before a full-page screenshot: the sticky status bar is then drawn in
     its place, not over the middle of the page where the last scroll left it."""
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function("() => window.scrollY === 0")
+    wait_until(page, "() => window.scrollY === 0")
 
 
 def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -163,7 +164,7 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
             break
         _act(server, mid, theirs, next(n for n in legal if n.startswith("place ")))
     _act(server, mid, theirs, "end")
-    page.wait_for_function("() => /turn face up/.test(document.querySelector('.log').innerText)")
+    wait_until(page, "() => /turn face up/.test(document.querySelector('.log').innerText)")
     # play on through the API, approaching, until a battle: the browser shows #battle
     tokens = {0: mine, 1: theirs}
     for _ in range(400):
@@ -194,7 +195,7 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
     assert page.evaluate(CLIPPED) == []
     assert page.evaluate(BROKEN_WORDS) == []
     page.set_viewport_size({"width": 360, "height": 780})
-    page.wait_for_function("() => document.documentElement.clientWidth <= 360")
+    wait_until(page, "() => document.documentElement.clientWidth <= 360")
     if page.locator("#card-detail").is_visible():  # the sheet a phone shows over the board
         page.get_by_role("button", name="Close the card detail").click()
     page.locator(".zone .hand").scroll_into_view_if_needed()
@@ -213,8 +214,9 @@ def test_setup_pool_then_hex_take_back_reveal_and_a_battle(
                 tokens[seat],
                 "bluff" if "bluff" in _legal(server.view(mid, tokens[seat])) else "pass",
             )
-    page.wait_for_function(
-        "() => /takes \\d+ wound|Result:/.test(document.querySelector('#battle').innerText + document.querySelector('.log').innerText)"
+    wait_until(
+        page,
+        "() => /takes \\d+ wound|Result:/.test(document.querySelector('#battle').innerText + document.querySelector('.log').innerText)",
     )
     assert "wound" in page.inner_text("#battle")
     log = page.inner_text(".log")
@@ -246,8 +248,8 @@ def test_card_detail_shows_a_spell_sacrifice_value_and_unit_abilities(
     card = page.locator(".zone .card.unit[data-card]").first
     name = card.get_attribute("data-card")
     card.focus()
-    page.wait_for_function(
-        "n => (document.querySelector('#card-detail')||{}).innerText?.includes(n)", arg=name
+    wait_until(
+        page, "n => (document.querySelector('#card-detail')||{}).innerText?.includes(n)", arg=name
     )
     assert "Health" in page.inner_text("#card-detail")
     # scrolled down to the map, the sticky status bar does not cover the sticky card detail

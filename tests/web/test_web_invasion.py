@@ -12,7 +12,15 @@ from typing import Any
 from playwright.sync_api import Page
 from tests.games.invasion.invasion_support import blank, do, give_hand, set_row
 from tests.web.weblog import engine_event_kinds, log_problems, sentences
-from tests.web.webplay import BROKEN_WORDS, Server, board, click_one, wait_board, wait_turn_or_end
+from tests.web.webplay import (
+    BROKEN_WORDS,
+    Server,
+    board,
+    click_one,
+    wait_board,
+    wait_turn_or_end,
+    wait_until,
+)
 
 from wartable.games.invasion import GAME
 from wartable.games.invasion.effects import attack_damage
@@ -71,11 +79,9 @@ def test_a_doomed_attack_asks_first(server: Server, page: Page, shots: Path) -> 
         "data-action", timeout=1000
     ).startswith("target ")
     go.click()
-    page.wait_for_function(
-        "v => document.querySelector('#board').dataset.version !== v", arg=version
-    )
-    page.wait_for_function(
-        "() => (document.querySelector('#log') || {}).innerText.includes('the attack fails')"
+    wait_until(page, "v => document.querySelector('#board').dataset.version !== v", arg=version)
+    wait_until(
+        page, "() => (document.querySelector('#log') || {}).innerText.includes('the attack fails')"
     )
     battle = page.locator("#battle")
     if battle.is_visible():  # until the next move replaces it
@@ -103,9 +109,7 @@ def test_card_detail_and_battle_while_attacking(server: Server, page: Page, shot
     if not defend.count():  # the hand card offers several moves: choose in the tray
         guard.click()
     page.locator('[data-action="defend guard"]:visible').first.click()
-    page.wait_for_function(
-        "v => document.querySelector('#board').dataset.version !== v", arg=version
-    )
+    wait_until(page, "v => document.querySelector('#board').dataset.version !== v", arg=version)
     battle = page.locator("#battle")
     battle.wait_for(state="visible")
     assert "Imperial Guard" in battle.inner_text() and "= 5 damage" in battle.inner_text()

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from playwright.sync_api import Page, Route
-from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end
+from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end, wait_until
 
 HEURISTIC = {"kind": "bot", "agent": "heuristic"}
 
@@ -76,7 +76,7 @@ def test_an_older_view_answered_last_does_not_replace_a_newer_one(
     # the older view, then the newer one: each asks for the events it has not seen
     page.evaluate("v => { window.__table.onView(v); }", old)
     page.evaluate("v => { window.__table.onView(v); }", new)
-    page.wait_for_function("() => window.__pending.length === 2")
+    wait_until(page, "() => window.__pending.length === 2")
     urls = page.evaluate("() => window.__pending.map(p => p.url)")
     assert all("since=" in u for u in urls), urls
     # the newer answer first, the older one last; both wait for the view module
@@ -121,8 +121,8 @@ def test_a_click_on_the_next_position_is_taken_before_the_last_answer_arrives(
     assert len(posts) == 1
     # the move is stored: the server pushes the next position while its answer is held
     response = posts[0].fetch()
-    page.wait_for_function(
-        "v => Number(document.querySelector('#board').dataset.version) > v", arg=first_version
+    wait_until(
+        page, "v => Number(document.querySelector('#board').dataset.version) > v", arg=first_version
     )
     if not wait_turn_or_end(page):
         posts[0].fulfill(response=response)

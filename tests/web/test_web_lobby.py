@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page
-from tests.web.webplay import Server, wait_board
+from tests.web.webplay import Server, wait_board, wait_until
 
 
 def _posted(page: Page) -> dict[str, Any]:
@@ -165,8 +165,9 @@ def test_your_seats_show_opponents_and_whose_move(server: Server, page: Page) ->
     page.click("#create")
     page.wait_for_selector("#created")
     row = page.locator("[data-my-seat]").first
-    page.wait_for_function(
-        "() => !document.querySelector('[data-my-seat] .seat-summary').textContent.includes('…')"
+    wait_until(
+        page,
+        "() => !document.querySelector('[data-my-seat] .seat-summary').textContent.includes('…')",
     )
     text = row.inner_text()
     assert "Skirm vs Player 2" in text

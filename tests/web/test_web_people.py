@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page
-from tests.web.webplay import Server, wait_board
+from tests.web.webplay import Server, wait_board, wait_until
 
 OUTCOME = (
     "() => document.querySelector('#board') && document.querySelector('#board').dataset.outcome"
@@ -41,14 +41,14 @@ def _duel(browser: Browser, server: Server) -> tuple[Page, Page, str]:
 
 def test_names_are_shown_to_both_seats_and_in_the_lobby(server: Server, browser: Browser) -> None:
     alice, bob, match = _duel(browser, server)
-    alice.wait_for_function("() => document.querySelector('#people')?.textContent.includes('Bob')")
+    wait_until(alice, "() => document.querySelector('#people')?.textContent.includes('Bob')")
     assert "You (Alice)" in alice.inner_text("#people")
     assert "Alice" in bob.inner_text('[data-person="0"]')
     assert "You (Bob)" in bob.inner_text('[data-person="1"]')
     assert [s["name"] for s in server.view(match)["seats"]] == ["Alice", "Bob"]
     bob.goto(server.base + "/")
-    bob.wait_for_function(
-        "() => document.querySelector('[data-my-seat]')?.textContent.includes('vs Alice')"
+    wait_until(
+        bob, "() => document.querySelector('[data-my-seat]')?.textContent.includes('vs Alice')"
     )
     for pg in (alice, bob):
         pg.context.close()
@@ -110,11 +110,12 @@ def test_a_clock_counts_down_and_the_seat_that_runs_out_loses(
     alice = pages[0]
     running = alice.locator(".seat-clock.running").first
     first = running.inner_text()
-    alice.wait_for_function(
-        f"() => {{ const c = document.querySelector('.seat-clock.running'); return c && c.textContent !== {first!r}; }}"
+    wait_until(
+        alice,
+        f"() => {{ const c = document.querySelector('.seat-clock.running'); return c && c.textContent !== {first!r}; }}",
     )
     for pg in pages:
-        pg.wait_for_function(OUTCOME, timeout=20_000)
+        wait_until(pg, OUTCOME, timeout=20_000)
     outcome = server.view(match)["outcome"]
     assert server.view(match)["status"] == "timed_out" and outcome["losers"]
     loser = outcome["losers"][0]

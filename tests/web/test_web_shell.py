@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Route
-from tests.web.webplay import Server, board, wait_board, wait_turn_or_end
+from tests.web.webplay import Server, board, wait_board, wait_turn_or_end, wait_until
 
 BOT = {"kind": "bot", "agent": "random"}
 
@@ -50,7 +50,8 @@ def first_move(page: Page) -> bool:
     for _attempt in range(5):
         try:
             page.locator(FIRST_MOVE).first.click(timeout=3000)
-            page.wait_for_function(
+            wait_until(
+                page,
                 """v => { const b = document.querySelector('#board');
                           return b && (b.dataset.version !== v || b.dataset.outcome !== undefined); }""",
                 arg=version,
@@ -128,7 +129,7 @@ def test_card_detail_and_a_log_that_follows(server: Server, page: Page, game: st
     for _ in range(3):
         if not first_move(page):
             break
-        page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+        wait_until(page, "() => document.querySelectorAll('#log li').length > 0")
         assert last_log_entry_in_sight(page), f"{game}: the newest log entry is scrolled away"
 
 
@@ -137,7 +138,7 @@ def test_the_log_keeps_the_whole_game_and_offers_the_newest(server: Server, page
     than 80), follows the newest, and once the person scrolls up to read, stays there and
     offers a "Newest" button that brings the newest entry back."""
     open_table(server, page, "draconia")
-    page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+    wait_until(page, "() => document.querySelectorAll('#log li').length > 0")
     first = page.locator("#log li").first.inner_text()
     for _ in range(150):
         if page.locator("#log li").count() > 90 or not first_move(page):
@@ -152,7 +153,7 @@ def test_the_log_keeps_the_whole_game_and_offers_the_newest(server: Server, page
     if moved:  # the person reading older entries is not pulled down by a move
         assert page.locator("#log").evaluate("l => l.scrollTop") == 0
     page.locator(".newest").click()
-    page.wait_for_function("() => document.querySelector('.newest').hidden")
+    wait_until(page, "() => document.querySelector('.newest').hidden")
     assert last_log_entry_in_sight(page)
 
 
@@ -165,9 +166,7 @@ def test_a_card_that_is_a_move_still_plays(server: Server, page: Page) -> None:
     assert name
     version = board(page)["version"]
     card.click()
-    page.wait_for_function(
-        "v => document.querySelector('#board').dataset.version !== v", arg=version
-    )
+    wait_until(page, "v => document.querySelector('#board').dataset.version !== v", arg=version)
     assert name.lower() in page.locator("#card-detail").inner_text().lower()
 
 
@@ -202,10 +201,10 @@ def test_replay_buttons_have_labels_and_step(server: Server, page: Page) -> None
         assert page.get_by_role("button", name=re.compile(word)).count() >= 1
     end = board(page)["version"]
     page.locator('[data-step="prev"]').click()
-    page.wait_for_function("v => document.querySelector('#board').dataset.version !== v", arg=end)
+    wait_until(page, "v => document.querySelector('#board').dataset.version !== v", arg=end)
     assert int(board(page)["version"]) == int(end) - 1
     page.locator('[data-step="first"]').click()
-    page.wait_for_function("() => document.querySelector('#board').dataset.version === '0'")
+    wait_until(page, "() => document.querySelector('#board').dataset.version === '0'")
     # the rules are at hand in the replay too
     page.get_by_role("button", name=re.compile("help", re.I)).click()
     page.locator("#help").wait_for(state="visible")
@@ -353,9 +352,7 @@ def test_a_long_press_shows_the_card_without_playing_it(server: Server, browser:
     page.locator("#card-detail").wait_for(state="hidden")
     card = page.locator("#board [data-card][data-action]:visible").first
     card.tap()
-    page.wait_for_function(
-        "v => document.querySelector('#board').dataset.version !== v", arg=version
-    )
+    wait_until(page, "v => document.querySelector('#board').dataset.version !== v", arg=version)
     assert page.locator("#card-detail").is_hidden(), "a tap that played a card raised the sheet"
     ctx.close()
 

@@ -21,7 +21,7 @@ from tests.web.narration import (
     play,
     sentences,
 )
-from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end
+from tests.web.webplay import Server, board, click_one, wait_board, wait_turn_or_end, wait_until
 
 from wartable.games.skirm.cards import load_cards
 
@@ -144,7 +144,8 @@ def _play_duel_by_keys(page: Page, seed: int) -> None:
         target = targets.nth(rng.randrange(targets.count()))
         target.focus()
         page.keyboard.press("Enter")
-        page.wait_for_function(
+        wait_until(
+            page,
             """v => { const b = document.querySelector('#board');
                       return b.dataset.version !== v || b.dataset.outcome !== undefined; }""",
             arg=version,

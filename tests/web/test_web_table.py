@@ -17,6 +17,7 @@ from tests.web.webplay import (
     no_horizontal_scroll,
     wait_board,
     wait_turn_or_end,
+    wait_until,
 )
 
 from wartable.games import get_game
@@ -51,10 +52,10 @@ def test_draconia_two_browsers_deploy_simultaneously(
         assert click_one(a, rng, prefer="deploy").startswith("deploy")
     placed = _my_units(a)
     assert len(placed) == 3, placed
-    a.wait_for_function(
-        "() => /waiting for the others/i.test(document.querySelector('.status').innerText)"
+    wait_until(
+        a, "() => /waiting for the others/i.test(document.querySelector('.status').innerText)"
     )
-    b.wait_for_function("() => document.querySelector('#board').dataset.version === '3'")
+    wait_until(b, "() => document.querySelector('#board').dataset.version === '3'")
     assert "Your move" in b.inner_text(".status")
     # B sees that A is ready, not what A placed
     hand_b = set(b.locator(".hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
@@ -65,9 +66,7 @@ def test_draconia_two_browsers_deploy_simultaneously(
     for _ in range(3):
         assert click_one(b, rng, prefer="deploy").startswith("deploy")
     for pg in pages:
-        pg.wait_for_function(
-            "() => !/Deploy/.test(document.querySelector('.status .phase').innerText)"
-        )
+        wait_until(pg, "() => !/Deploy/.test(document.querySelector('.status .phase').innerText)")
     # both play on, each from its own browser, for 20 moves (a whole random game is minutes:
     # games to the end are played in test_web_play.py)
     clicks = spins = 0
@@ -264,13 +263,12 @@ def test_replay_viewer_steps_through_a_finished_match(server: Server, page: Page
     assert page.locator(".replay-moves li").count() == steps
     assert f"move {steps} / {steps}" in page.inner_text(".step-count")
     page.click('[data-step="prev"]')
-    page.wait_for_function(
-        f"() => document.querySelector('.step-count').innerText.startsWith('move {steps - 1} ')"
+    wait_until(
+        page,
+        f"() => document.querySelector('.step-count').innerText.startsWith('move {steps - 1} ')",
     )
     page.keyboard.press("Home")
-    page.wait_for_function(
-        "() => document.querySelector('.step-count').innerText.startsWith('move 0 ')"
-    )
+    wait_until(page, "() => document.querySelector('.step-count').innerText.startsWith('move 0 ')")
     # the board itself steps: each step draws the table the server rebuilt after N moves
     page.wait_for_selector('#board[data-version="0"]')
     assert "does not step through replays" not in page.inner_text("#board")
@@ -297,7 +295,5 @@ def test_lobby_lists_an_open_table_and_a_stranger_joins_it(
     click_one(host, rng, prefer="reveal")
     click_one(guest, rng, prefer="reveal")
     for pg in (host, guest):
-        pg.wait_for_function(
-            "() => !/Choose a card/.test(document.querySelector('.status').innerText)"
-        )
+        wait_until(pg, "() => !/Choose a card/.test(document.querySelector('.status').innerText)")
         pg.context.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page, WebSocket
-from tests.web.webplay import Server, board, wait_board
+from tests.web.webplay import Server, board, wait_board, wait_until
 
 TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -53,7 +53,8 @@ def test_a_seat_goes_live_with_its_token_in_no_url(server: Server, page: Page) -
     view = server.view(mid, theirs)
     act = {"action": view["legal"][0]["notation"], "version": view["version"]}
     server.call("POST", f"/api/matches/{mid}/actions", act, token=theirs)
-    page.wait_for_function(
+    wait_until(
+        page,
         f"() => Number(document.querySelector('#board').dataset.version) > {before}",
         timeout=10_000,
     )

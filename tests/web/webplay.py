@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import JSHandle, Page
 
 BOARD = "#board"
 # a move the person can make: any visible element with data-action on the board
@@ -65,6 +65,17 @@ def wait_board(page: Page) -> dict[str, str]:
     return board(page)
 
 
+# Playwright polls a condition on every animation frame by default: the page then draws 60
+# frames a second while a test waits, and Chromium's CPU was most of the browser tests' time
+POLL_MS = 40
+
+
+def wait_until(page: Page, expression: str, **options: Any) -> JSHandle:
+    """``page.wait_for_function`` polling every ``POLL_MS`` instead of every frame."""
+    options.setdefault("polling", POLL_MS)
+    return page.wait_for_function(expression, **options)
+
+
 TURN_OR_END = """() => { const b = document.querySelector('#board');
                    if (!b) return false;
                    if (b.dataset.outcome !== undefined) return true;
@@ -91,7 +102,7 @@ def wait_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
     """Wait until the person may act (True) or the game is over (False). A table that shows
     neither for ``timeout`` fails the test with what the page shows and what the server holds."""
     try:
-        page.wait_for_function(TURN_OR_END, timeout=timeout)
+        page.wait_for_function(TURN_OR_END, timeout=timeout, polling=POLL_MS)
     except Exception:
         facts = page.evaluate(STALL_FACTS)
         raise AssertionError(
@@ -136,6 +147,7 @@ def click_one(page: Page, rng: random.Random, prefer: str | None = None) -> str:
                           return b && (b.dataset.version !== v || b.dataset.outcome !== undefined); }""",
                 arg=version,
                 timeout=15_000,
+                polling=POLL_MS,
             )
         except Exception:
             continue
