@@ -27,9 +27,3 @@ def postgres_url() -> Iterator[str]:
         yield cluster.url
     finally:
         cluster.stop()
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests first: they are the longest (whole games clicked through), and
-    begun last they left one worker finishing a long game while the other had nothing left."""
-    items.sort(key=lambda item: not item.nodeid.startswith("tests/web/"))
