@@ -102,7 +102,7 @@ def wait_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
     """Wait until the person may act (True) or the game is over (False). A table that shows
     neither for ``timeout`` fails the test with what the page shows and what the server holds."""
     try:
-        page.wait_for_function(TURN_OR_END, timeout=timeout, polling=POLL_MS)
+        wait_until(page, TURN_OR_END, timeout=timeout)
     except Exception:
         facts = page.evaluate(STALL_FACTS)
         raise AssertionError(
@@ -142,12 +142,12 @@ def click_one(page: Page, rng: random.Random, prefer: str | None = None) -> str:
         except Exception:
             continue
         try:
-            page.wait_for_function(
+            wait_until(
+                page,
                 """v => { const b = document.querySelector('#board');
                           return b && (b.dataset.version !== v || b.dataset.outcome !== undefined); }""",
                 arg=version,
                 timeout=15_000,
-                polling=POLL_MS,
             )
         except Exception:
             continue
@@ -162,11 +162,12 @@ def play_to_end(
     shot: Path | None = None,
     shot_at: int = 6,
     prefer: str | None = None,
+    stop_after: int | None = None,
 ) -> list[str]:
     """Click legal moves (those starting with ``prefer`` when there are some) until the game
-    is over; screenshot the table after ``shot_at`` clicks."""
+    is over, or ``stop_after`` clicks if given; screenshot the table after ``shot_at`` clicks."""
     clicked: list[str] = []
-    while wait_turn_or_end(page):
+    while len(clicked) != stop_after and wait_turn_or_end(page):
         assert len(clicked) < max_clicks, f"no end after {max_clicks} clicks: {clicked[-10:]}"
         try:
             clicked.append(click_one(page, rng, prefer))
