@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from wartable.core.rng import Rng
 
 
@@ -141,3 +143,27 @@ def test_rng_matches_splitmix64_published_outputs() -> None:
     assert [rng.next64() for _ in range(5)] == SPLITMIX64_REFERENCE
     batched = Rng(SPLITMIX64_SEED)._next_draws(5)  # the batched path draws the same numbers
     assert batched == SPLITMIX64_REFERENCE
+
+
+def test_many_bounded_draws_at_once_equal_one_at_a_time() -> None:
+    """``Rng.belows`` (a bot's tie-breaks in one call) gives the values and the state that
+    as many ``below`` calls give; ``belows_in_limbs`` is its compiled form, checked here
+    interpreted and through a forced rejection."""
+    from wartable.core.splitmix_limbs import belows_in_limbs
+
+    for n in (1, 2, 3, 7, 100, 4096, 1_000_003):
+        for seed in (0, 1, n * 7919, 2**63, 2**64 - 1):
+            for count in (0, 1, 5, 40):
+                ref, many = Rng(seed), Rng(seed)
+                expected = [ref.below(n) for _ in range(count)]
+                assert many.belows(n, count) == expected and many.state == ref.state
+                out: list[int] = []
+                assert belows_in_limbs(seed, n, count, out) == ref.state and out == expected
+    state = _state_before_output(_MASK)  # the first output rejects below(3): a second draw
+    ref = Rng(state)
+    expected = [ref.below(3), ref.below(3)]
+    out = []
+    assert belows_in_limbs(state, 3, 2, out) == (state + 3 * _GAMMA) & _MASK == ref.state
+    assert out == expected
+    with pytest.raises(ValueError):
+        Rng(1).belows(0, 3)

@@ -14,7 +14,7 @@ from collections.abc import MutableSequence
 from types import BuiltinFunctionType
 from typing import Final, TypeVar
 
-from .splitmix_limbs import LIMB_BOUND, below_in_limbs, shuffle_in_limbs
+from .splitmix_limbs import LIMB_BOUND, below_in_limbs, belows_in_limbs, shuffle_in_limbs
 
 T = TypeVar("T")
 
@@ -61,6 +61,17 @@ class Rng:
             x = self.next64()
             if x < limit:
                 return x % n
+
+    def belows(self, n: int, count: int) -> list[int]:
+        """``count`` draws of ``below(n)``, in order, and the state after them (one call for
+        a bot's tie-breaks: compiled, the state stays in machine words between draws)."""
+        if n <= 0:
+            raise ValueError("belows() needs a positive bound")
+        if COMPILED_SHUFFLE and n <= LIMB_BOUND:
+            out: list[int] = []
+            self.state = belows_in_limbs(self.state, n, count, out)
+            return out
+        return [self.below(n) for _ in range(count)]
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both ends included (a die: randint(1, 6))."""

@@ -37,8 +37,53 @@ B1: Final = (C2 >> 22) & M22
 B2: Final = C2 >> 44
 
 
+def _draw(x0: i64, x1: i64, x2: i64) -> tuple[i64, i64, i64, i64, i64, i64]:
+    """One SplitMix64 step on the state's limbs (22, 22 and 20 bits): the next state's limbs
+    and the output's (every intermediate value stays below 2**47)."""
+    t: i64 = x0 + G0
+    x0 = t & M22
+    t = x1 + G1 + (t >> 22)
+    x1 = t & M22
+    x2 = (x2 + G2 + (t >> 22)) & M20
+    # z = x ^ (x >> 30)
+    y: i64 = (x1 >> 8) + (x2 << 14)
+    z0: i64 = x0 ^ (y & M22)
+    z1: i64 = x1 ^ (y >> 22)
+    z2: i64 = x2
+    # z *= C1 (mod 2**64)
+    p: i64 = z0 * A0
+    r0: i64 = p & M22
+    p = z0 * A1 + z1 * A0 + (p >> 22)
+    r1: i64 = p & M22
+    r2: i64 = (z0 * A2 + z1 * A1 + z2 * A0 + (p >> 22)) & M20
+    # z ^= z >> 27
+    y = (r1 >> 5) + (r2 << 17)
+    z0 = r0 ^ (y & M22)
+    z1 = r1 ^ (y >> 22)
+    z2 = r2
+    # z *= C2
+    p = z0 * B0
+    r0 = p & M22
+    p = z0 * B1 + z1 * B0 + (p >> 22)
+    r1 = p & M22
+    r2 = (z0 * B2 + z1 * B1 + z2 * B0 + (p >> 22)) & M20
+    # z ^= z >> 31
+    y = (r1 >> 9) + (r2 << 13)
+    return x0, x1, x2, r0 ^ (y & M22), r1 ^ (y >> 22), r2
+
+
+def _bounded(z0: i64, z1: i64, z2: i64, n: i64) -> i64:
+    """``below(n)``'s value from an output's limbs, or -1 where ``below`` rejects it."""
+    if z2 == M20 and z1 == M22 and z0 >= (1 << 22) - (1 << 64) % n:
+        return -1  # past the last full block of n: below(n) draws again
+    p22: i64 = (1 << 22) % n
+    return (z0 + z1 * p22 + z2 * (p22 * p22 % n)) % n
+
+
 def shuffle_in_limbs(state: int, items: list[T]) -> int:
-    """``Rng.shuffle`` from generator state ``state``; returns the state after it.
+    """``Rng.shuffle`` from generator state ``state``; returns the state after it (``_draw``'s
+    arithmetic written out in the loop: a shuffle is a hot path in card games, and the call
+    costs it about a tenth).
 
     The same draws and rejections as one ``below(i + 1)`` per position, computed on three
     limbs of 22, 22 and 20 bits so that every intermediate value stays below 2**47.
@@ -96,45 +141,32 @@ LIMB_BOUND: Final = 1 << 22  # below_in_limbs takes bounds up to this
 
 def below_in_limbs(state: int, n: int) -> int:
     """``Rng.below(n)`` for ``0 < n <= LIMB_BOUND`` from generator state ``state``: returns
-    the value plus ``2**22`` times the number of draws taken (one but for a rejection).
-
-    The same arithmetic as one step of ``shuffle_in_limbs``.
-    """
+    the value plus ``2**22`` times the number of draws taken (one but for a rejection)."""
     x0: i64 = state & M22
     x1: i64 = (state >> 22) & M22
     x2: i64 = state >> 44
-    bound: i64 = n
     draws: i64 = 0
     while True:
-        t: i64 = x0 + G0
-        x0 = t & M22
-        t = x1 + G1 + (t >> 22)
-        x1 = t & M22
-        x2 = (x2 + G2 + (t >> 22)) & M20
+        x0, x1, x2, z0, z1, z2 = _draw(x0, x1, x2)
         draws += 1
-        y: i64 = (x1 >> 8) + (x2 << 14)
-        z0: i64 = x0 ^ (y & M22)
-        z1: i64 = x1 ^ (y >> 22)
-        z2: i64 = x2
-        p: i64 = z0 * A0
-        r0: i64 = p & M22
-        p = z0 * A1 + z1 * A0 + (p >> 22)
-        r1: i64 = p & M22
-        r2: i64 = (z0 * A2 + z1 * A1 + z2 * A0 + (p >> 22)) & M20
-        y = (r1 >> 5) + (r2 << 17)
-        z0 = r0 ^ (y & M22)
-        z1 = r1 ^ (y >> 22)
-        z2 = r2
-        p = z0 * B0
-        r0 = p & M22
-        p = z0 * B1 + z1 * B0 + (p >> 22)
-        r1 = p & M22
-        r2 = (z0 * B2 + z1 * B1 + z2 * B0 + (p >> 22)) & M20
-        y = (r1 >> 9) + (r2 << 13)
-        z0 = r0 ^ (y & M22)
-        z1 = r1 ^ (y >> 22)
-        if r2 == M20 and z1 == M22 and z0 >= (1 << 22) - (1 << 64) % bound:
-            continue  # below(n) rejects the draw: draw again
-        p22: i64 = (1 << 22) % bound
-        j: i64 = (z0 + z1 * p22 + r2 * (p22 * p22 % bound)) % bound
-        return int(j + (draws << 22))
+        j: i64 = _bounded(z0, z1, z2, n)
+        if j >= 0:
+            return int(j + (draws << 22))
+
+
+def belows_in_limbs(state: int, n: int, count: int, out: list[int]) -> int:
+    """``count`` draws of ``Rng.below(n)`` (``0 < n <= LIMB_BOUND``) appended to ``out``, in
+    order; returns the state after them."""
+    x0: i64 = state & M22
+    x1: i64 = (state >> 22) & M22
+    x2: i64 = state >> 44
+    draws: i64 = 0
+    left: i64 = count
+    while left > 0:
+        x0, x1, x2, z0, z1, z2 = _draw(x0, x1, x2)
+        draws += 1
+        j: i64 = _bounded(z0, z1, z2, n)
+        if j >= 0:
+            out.append(int(j))
+            left -= 1
+    return (state + int(draws) * _GAMMA) & _MASK

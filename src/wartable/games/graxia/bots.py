@@ -185,10 +185,17 @@ def evaluate(s: GraxiaState, seat: int) -> float:
                         if dist[row + t] < near:
                             near = dist[row + t]
                     score += pull * max(0, 8 - near)
-                if flags[c] & SHIELD and any(owner[x] == foe for x in nbr[c]):
-                    score += 2
+                if flags[c] & SHIELD:
+                    for x in nbr[c]:  # loops, not any()/sum() of generators: cheaper compiled
+                        if owner[x] == foe:
+                            score += 2
+                            break
             if sign > 0 and is_g:
-                score -= 4 * sum(1 for x in nbr[c] if owner[x] == foe)
+                foes = 0
+                for x in nbr[c]:
+                    if owner[x] == foe:
+                        foes += 1
+                score -= 4 * foes
         if ctrl[c] >= 0:
             score += (1 if ctrl[c] == seat else -1) * 1.5 * obj[c]
     if s.sc.victory == "assassination" and s.track.spy(seat) >= 0:
@@ -229,8 +236,16 @@ def _portal_tiles(s: GraxiaState, seat: int, g: int) -> list[bool]:
     bot scores only pairs of tiles within 2 of its Guardian or on its Home Row (and
     removals): per tile, whether it is one."""
     b = s.sc.board
-    home = s.sc.home[seat]
-    return [(g >= 0 and b.d(g, x) <= 2) or x in home for x in range(b.size)]
+    n = b.size
+    near = [False] * n
+    if g >= 0:
+        dist, row = b.dist, g * n
+        for x in range(n):
+            if dist[row + x] <= 2:
+                near[x] = True
+    for x in s.sc.home[seat]:
+        near[x] = True
+    return near
 
 
 def _finish_battle(game: Any, s: GraxiaState, listed: bool = False) -> None:
@@ -329,10 +344,11 @@ class HeuristicAgent:
         near = _portal_tiles(s, seat, g)
         cells = lay.cells
         portal_lo, portal_hi = lay.bounds[acts.K_PORTAL], lay.bounds[acts.K_PORTAL + 1]
-        scorer: Scorer | None = None
-        if self.incremental and Scorer.usable(s):
-            obj, targets, pull, aggression = _aims(s, seat)
-            scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
+        # the actions scored, decoded: every one draws its tie-break, in this order
+        tried: list[int] = []
+        kinds: list[int] = []
+        xs: list[int] = []
+        ys: list[int] = []
         for a in legal:
             if a == acts.END:
                 continue
@@ -344,7 +360,21 @@ class HeuristicAgent:
                 kind, x, y = lay.decode(a)
                 if kind == acts.K_UNPLACE:  # taking a placement back never scores: it would loop
                     continue
-            found = None if scorer is None else scorer.score(kind, x, y, a)
+            tried.append(a)
+            kinds.append(kind)
+            xs.append(x)
+            ys.append(y)
+        ties = rng.belows(100, len(tried))  # the same draws as one below(100) per action
+        scorer: Scorer | None = None
+        if self.incremental and Scorer.usable(s):
+            obj, targets, pull, aggression = _aims(s, seat)
+            scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
+        phase = s.phase
+        cards = phase == DRAW or phase == BUY
+        units = sum(1 for c in s.hands[seat] if c < len(s.cat.units)) if cards else 0
+        for i in range(len(tried)):
+            a, kind = tried[i], kinds[i]
+            found = None if scorer is None else scorer.score(kind, xs[i], ys[i], a)
             if found is None:  # not local: try it on a copy
                 t = s.copy()
                 game.apply_fast(t, seat, a, None)
@@ -353,14 +383,14 @@ class HeuristicAgent:
                 # evaluate itself, not a re-scoring of what changed: a score equal only to
                 # 1e-9 breaks exact ties otherwise than this sum's rounding does (docs/speed.md)
                 found = evaluate(t, seat)
-            score = found + rng.below(100) * 1e-4
-            if s.phase in (DRAW, BUY) and a in (acts.DRAW_UNIT, acts.BUY_UNIT):
-                units = sum(1 for c in s.hands[seat] if c < len(s.cat.units))
-                score += 3 if units < 3 else -1
-            if s.phase == BUY and a in (acts.BUY_UNIT, acts.BUY_SPELL):
-                score += 1.0 if s.mana[seat] > 30 else -3.0
-                if s.sc.solo and len(s.hands[seat]) >= 9:
-                    score -= 3.0  # §9.2: mana summons the units a solo race needs
+            score = found + ties[i] * 1e-4
+            if cards:
+                if a == acts.DRAW_UNIT or a == acts.BUY_UNIT:
+                    score += 3 if units < 3 else -1
+                if phase == BUY and (a == acts.BUY_UNIT or a == acts.BUY_SPELL):
+                    score += 1.0 if s.mana[seat] > 30 else -3.0
+                    if s.sc.solo and len(s.hands[seat]) >= 9:
+                        score -= 3.0  # §9.2: mana summons the units a solo race needs
             if score > best_score:
                 best, best_score = a, score
         return best

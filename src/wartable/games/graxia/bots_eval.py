@@ -246,6 +246,17 @@ class Scorer:
         moved = (moved & ~SHIELD) | MOVED | (EXTRA_MOVE if via_portal else 0)
         if moved & CARRIER:
             banner = b
+        ctrl = s.ctrl
+        if ctrl[a] == seat and ctrl[b] == seat and banner == s.track.banner(seat):
+            # nothing captured, the objectives unchanged: ``_delta``'s terms, in its order,
+            # without building its lists (most moves)
+            delta = 0.0
+            if not self.guardian[u]:
+                delta -= self._pull(a, self.todo)
+                delta += self._pull(b, self.todo)
+            delta -= self._local(s, a, u, w, f)
+            delta += self._local(s, b, u, w, moved)
+            return self.base + delta
         # the banner left behind on ``a``, the tile entered (board.pick_up_banner only sets
         # flags evaluate does not read)
         return self._delta([(a, u, w, f)], [(b, u, w, moved)], [a, b], banner, 0.0)
