@@ -71,7 +71,7 @@ CELL_WORDS: Final = ("shield", "retreat", "drop")
 class Layout:
     """Offsets of each action family for one (catalog, scenario)."""
 
-    __slots__ = ("bounds", "cat", "cells", "n", "names_s", "names_u", "sc", "size")
+    __slots__ = ("bounds", "cat", "cells", "kinds", "n", "names_s", "names_u", "sc", "size")
 
     def __init__(self, cat: Catalog, sc: Scenario) -> None:
         self.cat = cat
@@ -88,9 +88,11 @@ class Layout:
         sizes.append(1 if sc.solo and sc.param("vp_target") else 0)
         sizes.append(0 if sc.solo else c)
         self.bounds: list[int] = []
+        self.kinds: list[int] = []  # each action's family (``decode`` reads it, not a search)
         total = 0
-        for n in sizes:
+        for k, n in enumerate(sizes):
             self.bounds.append(total)
+            self.kinds += [k] * n
             total += n
         self.bounds.append(total)
         self.size = total
@@ -104,9 +106,12 @@ class Layout:
     def decode(self, a: int) -> tuple[int, int, int]:
         """(kind, x, y): x/y are cells, unit/spell/ability indices as the kind needs."""
         bounds = self.bounds
-        k = 0
-        while a >= bounds[k + 1]:
-            k += 1
+        if 0 <= a < self.size:
+            k = self.kinds[a]
+        else:  # out of range: the search below, as before (an IndexError past the end)
+            k = 0
+            while a >= bounds[k + 1]:
+                k += 1
         off = a - bounds[k]
         c = self.cells
         if K_MOVE <= k <= K_GIVE:

@@ -150,13 +150,15 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     n = b.size
     dist, nbr = b.dist, b.nbr
     foe = 1 - seat
-    enemies = [c for c in range(n) if unit[c] >= 0 and owner[c] == foe]
+    enemies: list[int] | None = None  # every enemy unit's tile, when needed
     if prey:
+        enemies = [c for c in range(n) if unit[c] >= 0 and owner[c] == foe]
         targets = [*(c for c in enemies if units[unit[c]].name in prey), *targets]
     todo: list[int] | None = None  # the same for every unit: found at the first one
     # solo 1: the tiles leaving the game next turn (a unit there is lost) and the turn after
     doomed = bots_solo.doomed_cells(s, 2) if s.sc.removal_rows else set()
     soon = bots_solo.doomed_cells(s, 1) if doomed else doomed
+    removal = bool(doomed)
     safe: list[int] | None = None
     for c in range(n):
         u = unit[c]
@@ -168,23 +170,25 @@ def evaluate(s: GraxiaState, seat: int) -> float:
             if prey and sign < 0 and ut.name in prey:
                 value += 40 + 6 * wounds[c]  # §9.2 solo 1/2: the units to eliminate
             score += sign * value * (1.0 if sign > 0 else aggression)
-            if sign > 0 and c in doomed:  # §9.2 solo 1: it falls with its tile
+            if sign > 0 and removal and c in doomed:  # §9.2 solo 1: it falls with its tile
                 if safe is None:
                     safe = [x for x in range(n) if x not in doomed and not s.gone[x]]
                 away = min((dist[c * n + x] for x in safe), default=0)
                 score -= (0.9 if c in soon else 0.3) * value + 3.0 * away
             elif sign > 0 and not is_g:
                 if todo is None:
-                    todo = [
-                        t for t in targets if t >= 0 and ctrl[t] != seat and not s.gone[t]
-                    ] or enemies
+                    todo = [t for t in targets if t >= 0 and ctrl[t] != seat and not s.gone[t]]
+                    if not todo:
+                        if enemies is None:
+                            enemies = [x for x in range(n) if unit[x] >= 0 and owner[x] == foe]
+                        todo = enemies
                 if todo:
                     row = c * n
                     near = 8  # the nearest objective (a loop: cheaper compiled than min())
                     for t in todo:
                         if dist[row + t] < near:
                             near = dist[row + t]
-                    score += pull * max(0, 8 - near)
+                    score += pull * (8 - near)  # near <= 8: the same as max(0, 8 - near)
                 if flags[c] & SHIELD:
                     for x in nbr[c]:  # loops, not any()/sum() of generators: cheaper compiled
                         if owner[x] == foe:

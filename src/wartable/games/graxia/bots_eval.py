@@ -171,7 +171,7 @@ class Scorer:
             d = dist[row + t]
             if d < near:
                 near = d
-        return self.pull * max(0, 8 - near)
+        return self.pull * (8 - near)  # near <= 8: the same as max(0, 8 - near)
 
     def _local(self, s: GraxiaState, c: int, u: int, wounds: int, flags: int) -> float:
         """An own unit's terms (in ``s``) that do not depend on the objectives: a shield
