@@ -297,7 +297,7 @@ class GraxiaGame(Game[GraxiaState, GraxiaConfig]):
             return determinize(
                 v,
                 rng,
-                lambda r: GraxiaState(config, r, cat, sc, variant_for(sc)),
+                lambda r: v.bare_state(config, r, variant_for(sc)),
                 lambda s: layout(s.config),
             )
         dumped = self.make_config(v.config)

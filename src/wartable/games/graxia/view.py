@@ -30,6 +30,7 @@ from .setup import place_legal
 from .solo_records import NpcProgress, SoloBook
 from .state import B_SAC, OVER, PHASES, PILES, PLACE, GraxiaState
 from .state_records import Battle, Track
+from .variant import Variant
 
 
 class SeatView:
@@ -163,6 +164,21 @@ class SeatView:
             v.open_decks, v.npc, v.solo, v.gone = [], s.npc, s.solo, []
         return v
 
+    def bare_state(self, config: GraxiaConfig, rng: Rng, variant: Variant) -> GraxiaState:
+        """A state of ``config`` (this view's) to fill (``determinize`` sets every other field):
+        not built blank, whose lists ``determinize`` would replace at once. A two-player
+        view's solo records are the game's blank ones, shared as ``GraxiaState.copy`` shares
+        them (two-player rules never write them)."""
+        assert self.cat is not None and self.sc is not None  # a view of a state (from_state)
+        s = GraxiaState(config, rng, self.cat, self.sc, variant, blank=False)
+        s.decisions = 0
+        s.hands = [[], []]
+        s.decks = [[], [], [], [], []]
+        s.pool = [[], []]
+        s.npc, s.solo = self.npc, self.solo  # a solo view: determinize copies its own
+        s.gone = [0] * self.sc.board.size
+        return s
+
     @staticmethod
     def from_observation(obs: dict[str, Any]) -> SeatView:
         """The dict's fields (its lists: ``observe`` made them, they are not a state's)."""
@@ -250,18 +266,14 @@ def determinize(
             continue
         nu_, ns_ = counts[p]
         kept = [s.guard[p]] if guardian_in_hand(s, p) else []
-        s.hands[p] = (
-            kept
-            + [units.pop() for _ in range(nu_ - len(kept))]
-            + [spells.pop() for _ in range(ns_)]
-        )
+        s.hands[p] = kept + _take(units, nu_ - len(kept)) + _take(spells, ns_)
         public = v.public_pool[p]
         if v.pools is not None:
             s.pool[p] = v.pools[p][:]
         elif public is not None:
             s.pool[p] = public[:]
         else:
-            s.pool[p] = [units.pop() for _ in range(v.pool_sizes[p])]
+            s.pool[p] = _take(units, v.pool_sizes[p])
     opened = dict(zip(open_piles(s), v.open_decks, strict=False))
     for d, size in enumerate(v.deck_sizes):
         if d in opened:
@@ -269,7 +281,7 @@ def determinize(
             rng.shuffle(s.decks[d])
             continue
         src = units if d < 2 else spells
-        s.decks[d] = [src.pop() for _ in range(size)]
+        s.decks[d] = _take(src, size)
     for p in (0, 1):  # the other seat's spy: one of its units on the map, if still secret
         if p != seat and s.track.spy(p) == -1 and s.sc.victory == "assassination":
             mine = sorted(
@@ -292,6 +304,19 @@ def determinize(
         elif s.phase == PLACE:
             _plan(s, lay, p, rng)
     return s
+
+
+def _take(cards: list[int], count: int) -> list[int]:
+    """What ``count`` pops of ``cards`` give, in their order (the last card first), taken off
+    ``cards`` in one slice (an IndexError when it holds fewer, as a pop would raise)."""
+    if count <= 0:
+        return []
+    if count > len(cards):
+        raise IndexError("pop from empty list")
+    out = cards[-count:]
+    out.reverse()
+    del cards[-count:]
+    return out
 
 
 def _plan(s: GraxiaState, lay: Layout, seat: int, rng: Rng) -> None:
