@@ -14,6 +14,9 @@ heuristic's score with its Wilson 95% interval and the two agents' CPU seconds p
 self-play game's action log, winners and reason (seeds 900 on; a solo scenario's Player is
 the heuristic): run it at two commits and compare, the same games give the same hashes.
 Solo scenarios take ``rates`` too (``rates solo-1 solo-6``).
+``python -m bench.bench_graxia gaps 30 2p-1`` counts the actions the heuristic tries on a copy
+per Command Phase decision, by kind, and how far below the decision's best effect-scored
+action they score.
 ``python -m bench.bench_graxia copy 2p-1 solo-3`` times a fresh state's copy (best of 7 x
 20,000).
 ``WARTABLE_ENGINE=python`` measures the pure-Python engine (``wartable._fast``).
@@ -33,7 +36,16 @@ from wartable.agents.random_agent import RandomAgent
 from wartable.core.match import play_match
 from wartable.core.stats import wilson_interval
 from wartable.games.graxia import GAME, HeuristicAgent
-from wartable.games.graxia.bots import CopyingHeuristicAgent
+from wartable.games.graxia import actions as acts
+from wartable.games.graxia.bots import (
+    CopyingHeuristicAgent,
+    _aims,
+    _finish_battle,
+    _guardian_types,
+    evaluate,
+)
+from wartable.games.graxia.bots_eval import Scorer
+from wartable.games.graxia.state import COMMAND
 
 
 def _seats(config: Any) -> int:
@@ -164,6 +176,87 @@ def log_hashes(games: int, scenarios: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+KIND_NAMES = {
+    acts.K_ATTACK: "attack",
+    acts.K_SHOOT: "shoot",
+    acts.K_ABILITY: "ability",
+    acts.K_SPELL: "spell",
+    acts.K_SPELL_AT: "spell at a target",
+}
+
+
+def copy_gaps(games: int, scenario: str) -> dict[str, Any]:
+    """Per kind of action the heuristic tries on a copy (attack, shot, ability, spell):
+    how many per Command Phase decision, and how far their scores fall below the best
+    effect-scored action of the same decision (quantiles; heuristic self-play, seeds 500 on).
+    The decisions are the heuristic's own: this only re-scores them."""
+    config = GAME.make_config({"scenario": scenario})
+    gaps: dict[int, list[float]] = {}
+    decisions = 0
+
+    class Probe:  # the heuristic, re-scoring its Command Phase decisions on the side
+        name = "heuristic"
+        needs_observation = True
+        wants_view = True
+
+        def __init__(self) -> None:
+            self.agent = HeuristicAgent()
+
+        def act(self, game: Any, observation: Any, legal: list[int], seat: int, rng: Any) -> int:
+            nonlocal decisions
+            if len(legal) > 1:
+                s = game.determinize(observation, rng.copy())
+                if s.phase == COMMAND and Scorer.usable(s):
+                    decisions += 1
+                    for kind, gap in _gaps(game, s, legal, seat):
+                        gaps.setdefault(kind, []).append(gap)
+            pick: int = self.agent.act(game, observation, legal, seat, rng)
+            return pick
+
+    for i in range(games):
+        play_match(GAME, config, 500 + i, [Probe(), Probe()])
+    out: dict[str, Any] = {
+        "engine": "compiled" if _fast.ACTIVE else "python",
+        "decisions": decisions,
+    }
+    for kind, values in sorted(gaps.items()):
+        values.sort()
+        at = [values[int(q * (len(values) - 1))] for q in (0.1, 0.5, 0.9, 0.99)]
+        out[KIND_NAMES.get(kind, str(kind))] = {
+            "per_decision": round(len(values) / max(1, decisions), 2),
+            # score minus the best effect score: below zero, worse than that action
+            "minus_best_p10_p50_p90_p99": [round(x, 1) for x in at],
+            "share_above_best": round(sum(1 for x in values if x > 0) / len(values), 3),
+        }
+    return out
+
+
+def _gaps(game: Any, s: Any, legal: list[int], seat: int) -> list[tuple[int, float]]:
+    """(kind, score minus the best effect score) of each action tried on a copy."""
+    lay = game.layout(s.config)
+    base = evaluate(s, seat)
+    obj, targets, pull, aggression = _aims(s, seat)
+    scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
+    best = base + 0.5 if acts.END in legal else -1e18
+    copied: list[tuple[int, float]] = []
+    for a in legal:
+        if a == acts.END:
+            continue
+        kind, x, y = lay.decode(a)
+        if kind in (acts.K_PORTAL, acts.K_UNPLACE):
+            continue
+        found = scorer.score(kind, x, y, a)
+        if found is not None:
+            best = max(best, found)
+            continue
+        t = s.copy()
+        game.apply_fast(t, seat, a, None)
+        if kind == acts.K_ATTACK:
+            _finish_battle(game, t)
+        copied.append((kind, evaluate(t, seat)))
+    return [(kind, score - best) for kind, score in copied]
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     if args[:1] == ["logs"]:
@@ -171,6 +264,8 @@ if __name__ == "__main__":
     elif args[:1] == ["duel"]:
         count = int(args[1]) if len(args) > 1 else 200
         result = duel(count, args[2] if len(args) > 2 else "2p-1")
+    elif args[:1] == ["gaps"]:
+        result = copy_gaps(int(args[1]), args[2] if len(args) > 2 else "2p-1")
     elif args[:1] == ["copy"]:
         result = copy_times(tuple(args[1:]))
     elif args[:1] == ["rates"]:

@@ -384,8 +384,8 @@ class HeuristicAgent:
                 game.apply_fast(t, seat, a, None)
                 if kind == acts.K_ATTACK:
                     _finish_battle(game, t, not self.incremental)
-                # evaluate itself, not a re-scoring of what changed: a score equal only to
-                # 1e-9 breaks exact ties otherwise than this sum's rounding does (docs/speed.md)
+                # evaluate itself, not a re-scoring of what changed: a score equal only to 1e-9
+                # breaks exact ties otherwise than this sum's rounding (docs/speed-graxia.md)
                 found = evaluate(t, seat)
             score = found + ties[i] * 1e-4
             if cards:
