@@ -148,7 +148,8 @@ def test_rng_matches_splitmix64_published_outputs() -> None:
 def test_many_bounded_draws_at_once_equal_one_at_a_time() -> None:
     """``Rng.belows`` (a bot's tie-breaks in one call) gives the values and the state that
     as many ``below`` calls give; ``belows_in_limbs`` is its compiled form, checked here
-    interpreted and through a forced rejection."""
+    interpreted and through a forced rejection (compiled, the Graxia heuristic draws its
+    tie-breaks with it: ``tests/test_compiled_engine.py`` plays its games in both engines)."""
     from wartable.core.splitmix_limbs import belows_in_limbs
 
     for n in (1, 2, 3, 7, 100, 4096, 1_000_003):
