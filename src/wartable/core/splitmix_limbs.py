@@ -81,12 +81,9 @@ def _bounded(z0: i64, z1: i64, z2: i64, n: i64) -> i64:
 
 
 def shuffle_in_limbs(state: int, items: list[T]) -> int:
-    """``Rng.shuffle`` from generator state ``state``; returns the state after it (``_draw``'s
-    arithmetic written out in the loop: a shuffle is a hot path in card games, and the call
-    costs it about a tenth).
+    """``Rng.shuffle`` from generator state ``state``; returns the state after it.
 
-    The same draws and rejections as one ``below(i + 1)`` per position, computed on three
-    limbs of 22, 22 and 20 bits so that every intermediate value stays below 2**47.
+    The same draws and rejections as one ``below(i + 1)`` per position.
     """
     x0: i64 = state & M22
     x1: i64 = (state >> 22) & M22
@@ -94,43 +91,11 @@ def shuffle_in_limbs(state: int, items: list[T]) -> int:
     draws: i64 = 0
     i: i64 = len(items) - 1
     while i > 0:
-        t: i64 = x0 + G0
-        x0 = t & M22
-        t = x1 + G1 + (t >> 22)
-        x1 = t & M22
-        x2 = (x2 + G2 + (t >> 22)) & M20
+        x0, x1, x2, z0, z1, z2 = _draw(x0, x1, x2)
         draws += 1
-        # z = x ^ (x >> 30)
-        y: i64 = (x1 >> 8) + (x2 << 14)
-        z0: i64 = x0 ^ (y & M22)
-        z1: i64 = x1 ^ (y >> 22)
-        z2: i64 = x2
-        # z *= C1 (mod 2**64)
-        p: i64 = z0 * A0
-        r0: i64 = p & M22
-        p = z0 * A1 + z1 * A0 + (p >> 22)
-        r1: i64 = p & M22
-        r2: i64 = (z0 * A2 + z1 * A1 + z2 * A0 + (p >> 22)) & M20
-        # z ^= z >> 27
-        y = (r1 >> 5) + (r2 << 17)
-        z0 = r0 ^ (y & M22)
-        z1 = r1 ^ (y >> 22)
-        z2 = r2
-        # z *= C2
-        p = z0 * B0
-        r0 = p & M22
-        p = z0 * B1 + z1 * B0 + (p >> 22)
-        r1 = p & M22
-        r2 = (z0 * B2 + z1 * B1 + z2 * B0 + (p >> 22)) & M20
-        # z ^= z >> 31
-        y = (r1 >> 9) + (r2 << 13)
-        z0 = r0 ^ (y & M22)
-        z1 = r1 ^ (y >> 22)
-        n: i64 = i + 1
-        if r2 == M20 and z1 == M22 and z0 >= (1 << 22) - (1 << 64) % n:
-            continue  # below(n) rejects the draw: draw again for the same position
-        p22: i64 = (1 << 22) % n
-        j: i64 = (z0 + z1 * p22 + r2 * (p22 * p22 % n)) % n
+        j: i64 = _bounded(z0, z1, z2, i + 1)
+        if j < 0:
+            continue  # a rejection: draw again for the same position
         items[i], items[j] = items[j], items[i]
         i -= 1
     return (state + int(draws) * _GAMMA) & _MASK
