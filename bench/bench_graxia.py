@@ -14,6 +14,9 @@ heuristic's score with its Wilson 95% interval and the two agents' CPU seconds p
 self-play game's action log, winners and reason (seeds 900 on; a solo scenario's Player is
 the heuristic): run it at two commits and compare, the same games give the same hashes.
 Solo scenarios take ``rates`` too (``rates solo-1 solo-6``).
+``valgrind --tool=callgrind python -m bench.bench_graxia play 11 2p-1`` (and ``play 1``: the
+difference over 10 is a game's instructions, which the machine's load does not move) plays
+heuristic games and prints nothing.
 ``python -m bench.bench_graxia gaps 30 2p-1`` counts the actions the heuristic tries on a copy
 per Command Phase decision, by kind, and how far below the decision's best effect-scored
 action they score.
@@ -264,6 +267,11 @@ if __name__ == "__main__":
     elif args[:1] == ["duel"]:
         count = int(args[1]) if len(args) > 1 else 200
         result = duel(count, args[2] if len(args) > 2 else "2p-1")
+    elif args[:1] == ["play"]:  # games only, nothing printed: for callgrind's counts
+        config = GAME.make_config({"scenario": args[2] if len(args) > 2 else "2p-1"})
+        for i in range(int(args[1])):
+            play_match(GAME, config, 500 + i, [HeuristicAgent(), HeuristicAgent()])
+        sys.exit(0)
     elif args[:1] == ["gaps"]:
         result = copy_gaps(int(args[1]), args[2] if len(args) > 2 else "2p-1")
     elif args[:1] == ["copy"]:

@@ -84,6 +84,7 @@ def objective_value(s: GraxiaState, c: int) -> int:
     return sc.mana_value[c] + OBJECTIVE.get(sc.victory, {}).get(sc.terrain[c], 0)
 
 
+NO_CELLS: Final[set[int]] = set()  # evaluate's doomed tiles without removal rows (never written)
 SOLO_PREY: Final = {"solo-1": ("Sype",), "solo-2": ("Talon", "Ebon")}  # units to eliminate
 
 
@@ -156,7 +157,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
         targets = [*(c for c in enemies if units[unit[c]].name in prey), *targets]
     todo: list[int] | None = None  # the same for every unit: found at the first one
     # solo 1: the tiles leaving the game next turn (a unit there is lost) and the turn after
-    doomed = bots_solo.doomed_cells(s, 2) if s.sc.removal_rows else set()
+    doomed = bots_solo.doomed_cells(s, 2) if s.sc.removal_rows else NO_CELLS
     soon = bots_solo.doomed_cells(s, 1) if doomed else doomed
     removal = bool(doomed)
     safe: list[int] | None = None
@@ -186,8 +187,9 @@ def evaluate(s: GraxiaState, seat: int) -> float:
                     row = c * n
                     near = 8  # the nearest objective (a loop: cheaper compiled than min())
                     for t in todo:
-                        if dist[row + t] < near:
-                            near = dist[row + t]
+                        d = dist[row + t]
+                        if d < near:
+                            near = d
                     score += pull * (8 - near)  # near <= 8: the same as max(0, 8 - near)
                 if flags[c] & SHIELD:
                     for x in nbr[c]:  # loops, not any()/sum() of generators: cheaper compiled

@@ -28,17 +28,27 @@ def open_piles(s: GraxiaState) -> tuple[int, ...]:
 def hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
     nu = len(s.cat.units)
     cards: list[int] = []
+    opened = open_piles(s)
     for i, d in enumerate(s.decks):
-        if i not in open_piles(s):
+        if i not in opened:
             cards.extend(d)
     for p in (0, 1):
         if p != seat:
             g = s.guard[p]
-            cards.extend(c for c in s.hands[p] if c != g)
+            for c in s.hands[p]:  # loops, not generators: cheaper compiled (every decision)
+                if c != g:
+                    cards.append(c)
             if s.sc.draft[p] != "assassination" and not s.sc.solo:
                 cards.extend(s.pool[p])  # (solo: both set-up lists are the Player's, public)
-    units = sorted(c for c in cards if c < nu)
-    spells = sorted(c for c in cards if c >= nu)
+    units: list[int] = []
+    spells: list[int] = []
+    for c in cards:
+        if c < nu:
+            units.append(c)
+        else:
+            spells.append(c)
+    units.sort()
+    spells.sort()
     return units, spells
 
 
