@@ -40,13 +40,8 @@ from wartable.core.match import play_match
 from wartable.core.stats import wilson_interval
 from wartable.games.graxia import GAME, HeuristicAgent
 from wartable.games.graxia import actions as acts
-from wartable.games.graxia.bots import (
-    CopyingHeuristicAgent,
-    _aims,
-    _finish_battle,
-    _guardian_types,
-    evaluate,
-)
+from wartable.games.graxia.bots import CopyingHeuristicAgent, _aims, _guardian_types, evaluate
+from wartable.games.graxia.bots_duel import ranked
 from wartable.games.graxia.bots_eval import Scorer
 from wartable.games.graxia.state import COMMAND
 
@@ -235,28 +230,20 @@ def copy_gaps(games: int, scenario: str) -> dict[str, Any]:
 
 
 def _gaps(game: Any, s: Any, legal: list[int], seat: int) -> list[tuple[int, float]]:
-    """(kind, score minus the best effect score) of each action tried on a copy."""
+    """(kind, score minus the best effect score) of each action tried on a copy, from the
+    heuristic's own one-ply scores (``bots_duel.ranked``)."""
     lay = game.layout(s.config)
-    base = evaluate(s, seat)
     obj, targets, pull, aggression = _aims(s, seat)
+    base = evaluate(s, seat)
     scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
-    best = base + 0.5 if acts.END in legal else -1e18
+    best = -1e18
     copied: list[tuple[int, float]] = []
-    for a in legal:
-        if a == acts.END:
-            continue
+    for score, a in ranked(game, s, legal, seat):
         kind, x, y = lay.decode(a)
-        if kind in (acts.K_PORTAL, acts.K_UNPLACE):
-            continue
-        found = scorer.score(kind, x, y, a)
-        if found is not None:
-            best = max(best, found)
-            continue
-        t = s.copy()
-        game.apply_fast(t, seat, a, None)
-        if kind == acts.K_ATTACK:
-            _finish_battle(game, t)
-        copied.append((kind, evaluate(t, seat)))
+        if a != acts.END and scorer.score(kind, x, y, a) is None:
+            copied.append((kind, score))
+        else:
+            best = max(best, score)
     return [(kind, score - best) for kind, score in copied]
 
 

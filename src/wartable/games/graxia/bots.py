@@ -13,6 +13,7 @@ spell when the result is close, and bluffs otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any, Final
 
 from wartable.core.errors import ConfigError
@@ -84,7 +85,7 @@ def objective_value(s: GraxiaState, c: int) -> int:
     return sc.mana_value[c] + OBJECTIVE.get(sc.victory, {}).get(sc.terrain[c], 0)
 
 
-NO_CELLS: Final[set[int]] = set()  # evaluate's doomed tiles without removal rows (never written)
+NO_CELLS: Final[frozenset[int]] = frozenset()  # evaluate's doomed tiles without removal rows
 SOLO_PREY: Final = {"solo-1": ("Sype",), "solo-2": ("Talon", "Ebon")}  # units to eliminate
 
 
@@ -157,8 +158,8 @@ def evaluate(s: GraxiaState, seat: int) -> float:
         targets = [*(c for c in enemies if units[unit[c]].name in prey), *targets]
     todo: list[int] | None = None  # the same for every unit: found at the first one
     # solo 1: the tiles leaving the game next turn (a unit there is lost) and the turn after
-    doomed = bots_solo.doomed_cells(s, 2) if s.sc.removal_rows else NO_CELLS
-    soon = bots_solo.doomed_cells(s, 1) if doomed else doomed
+    doomed: AbstractSet[int] = bots_solo.doomed_cells(s, 2) if s.sc.removal_rows else NO_CELLS
+    soon: AbstractSet[int] = bots_solo.doomed_cells(s, 1) if doomed else doomed
     removal = bool(doomed)
     safe: list[int] | None = None
     for c in range(n):
