@@ -86,9 +86,11 @@ def test_card_detail_battle_and_screenshots(server: Server, page: Page, shots: P
     page.keyboard.press("Escape")
     battle = play_until_battle(page, random.Random(3), shots / "draconia-battle-1280.png")
     # "You attack" when the person's unit attacks, "Bot 2 (random) attacks" when the bot's does;
-    # an ambush cancels the attack ("the attack is cancelled"): it has no values to show
+    # an ambush cancels the attack ("the attack is cancelled"), and so does an empty opposing
+    # line ("... is cancelled: no opposing unit"): neither has values to show
     ambush = "Ambush!" in battle
-    attack = not ambush and re.search(r"\battacks?\b", battle)
+    cancelled = "cancelled" in battle
+    attack = not ambush and not cancelled and re.search(r"\battacks?\b", battle)
     assert attack or ambush or re.search(r"shoots?|cancelled", battle), battle
     if attack:  # an attack shows the printed values and the result
         assert "printed" in battle and re.search(r"defeated|Blocked", battle), battle
