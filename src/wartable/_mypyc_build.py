@@ -61,9 +61,9 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     _game("weapons", "bots game hidden rules state"),
     _game(
         "graxia",
-        "actions battle board bots bots_eval catalog/tables choice_record choices command effects "
-        "game hexes hidden modifiers observe position push relics setup solo_records state "
-        "state_records turn variant victory view "
+        "actions battle board bots bots_eval bots_trial catalog/tables choice_record choices "
+        "command effects game hexes hidden modifiers observe position push relics setup "
+        "solo_records state state_records turn variant victory view "
         "solo/awards solo/bots solo/npc solo/npc_battle solo/npc_cards solo/npc_choice "
         "solo/npc_move solo/npc_order solo/player_choices solo/rules solo/variant solo/wave",
     ),

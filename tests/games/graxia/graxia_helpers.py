@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from wartable.core.match import play_match
 from wartable.core.rng import Rng
 from wartable.games.graxia.game import GraxiaGame
 from wartable.games.graxia.state import COMMAND, RELIC, SHIELD, GraxiaState
 
 GAME = GraxiaGame()
+
+
+@cache
+def heuristic_positions(scenario: str, seed: int = 11) -> list[tuple[GraxiaState, int]]:
+    """Every position of one heuristic self-play game where a seat decides, with that seat
+    (each a copy: callers may not change them)."""
+    from wartable.games.graxia.bots import HeuristicAgent
+
+    config = GAME.make_config({"scenario": scenario})
+    record = play_match(GAME, config, seed, [HeuristicAgent(), HeuristicAgent()])
+    state = GAME.new_state(config, seed)
+    out = []
+    for seat, action in record.actions:
+        out.append((state.copy(), seat))
+        GAME.apply_fast(state, seat, action, None)
+    return out
 
 
 def blank(scenario: str = "2p-1", turn: int = 2, seat: int = 0, **config: Any) -> GraxiaState:

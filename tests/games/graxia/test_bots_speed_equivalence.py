@@ -10,11 +10,10 @@ the listing one does, and the heuristic must pick the action the copying referen
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
 import pytest
+from graxia_helpers import heuristic_positions as positions
 
-from wartable.core.match import play_match
 from wartable.core.rng import Rng
 from wartable.games.graxia import GAME
 from wartable.games.graxia import actions as acts
@@ -30,19 +29,6 @@ from wartable.games.graxia.bots_eval import Scorer
 from wartable.games.graxia.state import GraxiaState
 
 SCENARIOS = ("2p-1", "2p-2", "2p-3", "2p-4", "2p-5", "2p-6", "custom")
-
-
-@cache
-def positions(scenario: str, seed: int = 11) -> list[tuple[GraxiaState, int]]:
-    """Every position of one heuristic game where a seat decides, with that seat."""
-    config = GAME.make_config({"scenario": scenario})
-    record = play_match(GAME, config, seed, [HeuristicAgent(), HeuristicAgent()])
-    state = GAME.new_state(config, seed)
-    out = []
-    for seat, action in record.actions:
-        out.append((state.copy(), seat))
-        GAME.apply_fast(state, seat, action, None)
-    return out
 
 
 def scorer_for(s: GraxiaState, seat: int) -> Scorer:

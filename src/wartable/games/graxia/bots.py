@@ -22,6 +22,7 @@ from wartable.core.rng import Rng
 from . import actions as acts
 from . import battle
 from .bots_eval import Scorer, unit_risk
+from .bots_trial import score_in_place
 from .catalog.tables import Catalog, Scenario
 from .choice_record import LOSE_CARD
 from .solo import bots as bots_solo
@@ -382,7 +383,9 @@ class HeuristicAgent:
         for i in range(len(tried)):
             a, kind = tried[i], kinds[i]
             found = None if scorer is None else scorer.score(kind, xs[i], ys[i], a)
-            if found is None:  # not local: try it on a copy
+            if found is None and self.incremental:  # not local: try it in place, undone
+                found = score_in_place(s, seat, kind, xs[i], ys[i], evaluate)
+            if found is None:  # or on a copy
                 t = s.copy()
                 game.apply_fast(t, seat, a, None)
                 if kind == acts.K_ATTACK:

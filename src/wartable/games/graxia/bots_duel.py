@@ -38,6 +38,7 @@ from wartable.core.rng import Rng
 from . import actions as acts
 from .bots import HeuristicAgent, _aims, _finish_battle, _guardian_types, _portal_tiles, evaluate
 from .bots_eval import Scorer
+from .bots_trial import score_in_place
 from .state import (
     B_ADVANCE,
     B_EXCH,
@@ -112,6 +113,8 @@ def ranked(game: Any, s: GraxiaState, legal: list[int], seat: int) -> list[tuple
             if kind == acts.K_UNPLACE:
                 continue
         found = None if scorer is None else scorer.score(kind, x, y, a)
+        if found is None:
+            found = score_in_place(s, seat, kind, x, y, evaluate)
         if found is None:
             t = s.copy()
             game.apply_fast(t, seat, a, None)
