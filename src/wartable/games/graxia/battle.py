@@ -101,15 +101,16 @@ def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> Non
     s.bat.attacker, s.bat.defender = att, dfn
     a, d = initial_values(ua, ud)
     s.bat.bv0, s.bat.bv1 = a, d
-    emit(
-        events,
-        "battle",
-        attacker=s.sc.board.text(att),
-        defender=s.sc.board.text(dfn),
-        bv=[a, d],
-        attacker_unit=ua.name,
-        defender_unit=ud.name,
-    )
+    if events is not None:
+        emit(
+            events,
+            "battle",
+            attacker=s.sc.board.text(att),
+            defender=s.sc.board.text(dfn),
+            bv=[a, d],
+            attacker_unit=ua.name,
+            defender_unit=ud.name,
+        )
     # each term of the battle values and its source, for the log (public: the map shows
     # every one); built only when events are wanted (search runs without them)
     terms: list[list[int | str]] = []
@@ -126,20 +127,25 @@ def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> Non
         if delta and events is not None:
             terms.append([side, delta, source])
 
-    # step 2: terrain (both units use the defender's tile)
+    # step 2: terrain (both units use the defender's tile); a term's source is written only
+    # for the log
     t = s.sc.terrain[dfn]
+    log = events is not None
     if not card_effects.ignores_terrain(s, att):
-        term(0, -terrain_defence(s, dfn, ua.attack_type), f"the defender's {t} tile")
+        term(0, -terrain_defence(s, dfn, ua.attack_type), f"the defender's {t} tile" if log else "")
     own, other = class_terrain(t, ua, False)
-    term(0, own, f"{ua.name} ({ua.klass}) attacking on {t}")
-    term(1, other, f"{ua.name} ({ua.klass}) attacking on {t}")
+    source = f"{ua.name} ({ua.klass}) attacking on {t}" if log else ""
+    term(0, own, source)
+    term(1, other, source)
     own, other = class_terrain(t, ud, True)
-    term(1, own, f"{ud.name} ({ud.klass}) defending on {t}")
-    term(0, other, f"{ud.name} ({ud.klass}) defending on {t}")
+    source = f"{ud.name} ({ud.klass}) defending on {t}" if log else ""
+    term(1, own, source)
+    term(0, other, source)
     # step 3: support
     s.sup = supporters(s, att, dfn)
     for c in s.sup:
-        term(0, card_effects.support_value(s, c), f"support from {s.cat.units[s.unit[c]].name}")
+        source = f"support from {s.cat.units[s.unit[c]].name}" if log else ""
+        term(0, card_effects.support_value(s, c), source)
     # step 4: passive battle abilities
     for side, cell in ((0, att), (1, dfn)):
         ut = cat.units[s.unit[cell]]
@@ -150,13 +156,14 @@ def start(s: GraxiaState, att: int, dfn: int, events: list[Event] | None) -> Non
                 for k in (0, 1):
                     if events is not None and s.bat.bv(k) != before[k]:
                         terms.append([k, s.bat.bv(k) - before[k], f"{owns(ut.name)} {ab.name}"])
-    emit(
-        events,
-        "battle_values",
-        bv=[s.bat.bv0, s.bat.bv1],
-        support=len(s.sup),
-        terms=terms,
-    )
+    if events is not None:
+        emit(
+            events,
+            "battle_values",
+            bv=[s.bat.bv0, s.bat.bv1],
+            support=len(s.sup),
+            terms=terms,
+        )
     s.bat.actor = 0
     s.bat.passes = 0
     s.phase = B_EXCH
@@ -207,7 +214,8 @@ def exchange_apply(
     side = side_of(s, seat)
     if action == acts.PASS:
         s.bat.passes += 1
-        emit(events, "battle_pass", seat=seat)
+        if events is not None:
+            emit(events, "battle_pass", seat=seat)
         if s.bat.passes >= 2:
             open_sacrifice(s, events)
         else:
@@ -225,7 +233,8 @@ def exchange_apply(
         ab = ut.abilities[i]
         s.bat.set_used(side, s.bat.used(side) | 1 << i)
         s.mana[seat] -= card_effects.ability_mana(s, ab)
-        emit(events, "battle_ability", seat=seat, ability=name)
+        if events is not None:
+            emit(events, "battle_ability", seat=seat, ability=name)
         if ab.self_wounds:
             s.wounds[cell] += ab.self_wounds  # §5.1: paid at once, not reduced
             if s.wounds[cell] >= modifiers.max_health(s, cell):
@@ -238,7 +247,8 @@ def exchange_apply(
         s.hands[seat].remove(card)
         s.discards[s.sdeck[seat]].append(card)
         s.mana[seat] -= modifiers.card_cost(s, seat, sp.cost)
-        emit(events, "battle_spell", seat=seat, spell=sp.name)
+        if events is not None:
+            emit(events, "battle_spell", seat=seat, spell=sp.name)
         if sp.in_battle:
             card_effects.battle_effects(s, side, sp.effects, events)
         else:
@@ -256,7 +266,8 @@ def exchange_apply(
 def open_sacrifice(s: GraxiaState, events: list[Event] | None) -> None:
     s.phase = B_SAC
     s.commit.open([0, 1])
-    emit(events, "sacrifice_step")
+    if events is not None:
+        emit(events, "sacrifice_step")
 
 
 def sacrifice_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
@@ -278,7 +289,8 @@ def sacrifice_apply(
 ) -> None:
     s.commit.add(seat, action)
     s.commit.finish(seat)
-    emit(events, "committed", seat=seat)
+    if events is not None:
+        emit(events, "committed", seat=seat)
     if not s.commit.all_done:
         return
     chosen = s.commit.reveal()
@@ -288,7 +300,8 @@ def sacrifice_apply(
         a = chosen[seat_][0]
         side = side_of(s, seat_)
         if a == acts.BLUFF:
-            emit(events, "bluff", seat=seat_)
+            if events is not None:
+                emit(events, "bluff", seat=seat_)
             continue
         _, sp, defence = lay.decode(a)
         card = nu + sp
@@ -296,14 +309,15 @@ def sacrifice_apply(
         s.discards[s.sdeck[seat_]].append(card)
         mod = s.cat.spells[sp].modifier
         plays.append((defence, side, mod))
-        emit(
-            events,
-            "sacrifice",
-            seat=seat_,
-            spell=s.cat.spells[sp].name,
-            use="defence" if defence else "attack",
-            modifier=mod,
-        )
+        if events is not None:
+            emit(
+                events,
+                "sacrifice",
+                seat=seat_,
+                spell=s.cat.spells[sp].name,
+                use="defence" if defence else "attack",
+                modifier=mod,
+            )
     for defence, side, mod in sorted(plays):
         if defence:
             adjust(s, 1 - side, -mod)
@@ -335,7 +349,8 @@ def resolve(s: GraxiaState, events: list[Event] | None) -> None:
     s.wounds[att] += w[1]
     for side, cell in ((0, att), (1, dfn)):
         s.wounds[cell] = max(0, s.wounds[cell] - s.bat.heal(side))
-    emit(events, "battle_wounds", bv=[s.bat.bv0, s.bat.bv1], wounds=w)
+    if events is not None:
+        emit(events, "battle_wounds", bv=[s.bat.bv0, s.bat.bv1], wounds=w)
     after_wounds(s, events, fought=True)
 
 
@@ -362,21 +377,25 @@ def after_wounds(s: GraxiaState, events: list[Event] | None, fought: bool) -> No
         winner = 0
     else:
         winner = 0 if w0 > w1 else 1 if w1 > w0 else -1
-    emit(
-        events, "battle_result", winner=-1 if winner < 0 else (aseat if winner == 0 else 1 - aseat)
-    )
+    if events is not None:
+        emit(
+            events,
+            "battle_result",
+            winner=-1 if winner < 0 else (aseat if winner == 0 else 1 - aseat),
+        )
     retreat = not dead[0] and not dead[1] and fought and (w0 > w1 or destined == 1)
     if destined == 2:
         retreat = False
     if retreat:
         cells = retreat_cells(s, att, dfn)
         if not cells:
-            emit(
-                events,
-                "retreat_blocked",
-                cell=s.sc.board.text(dfn),
-                unit=map_rules.unit_name(s, dfn),
-            )
+            if events is not None:
+                emit(
+                    events,
+                    "retreat_blocked",
+                    cell=s.sc.board.text(dfn),
+                    unit=map_rules.unit_name(s, dfn),
+                )
             s.wounds[dfn] += 1  # §7 step 9: blocked: 1 wound and stays
             if s.wounds[dfn] >= modifiers.max_health(s, dfn):
                 map_rules.eliminate(s, dfn, aseat, events)
@@ -404,9 +423,14 @@ def do_retreat(s: GraxiaState, cell: int, events: list[Event] | None) -> None:
     seat = s.owner[dfn]
     take = s.ctrl[cell] == -1  # §7 step 9: an uncontrolled tile becomes the retreater's
     map_rules.move_unit(s, dfn, cell, events, take=take)
-    emit(
-        events, "retreat", seat=seat, dest=s.sc.board.text(cell), unit=map_rules.unit_name(s, cell)
-    )
+    if events is not None:
+        emit(
+            events,
+            "retreat",
+            seat=seat,
+            dest=s.sc.board.text(cell),
+            unit=map_rules.unit_name(s, cell),
+        )
     offer_advance(s, events)
 
 
@@ -440,7 +464,8 @@ def finish(s: GraxiaState, events: list[Event] | None) -> None:
     s.bat = Battle()
     s.sup = []
     s.phase = COMMAND
-    emit(events, "battle_end")
+    if events is not None:
+        emit(events, "battle_end")
 
 
 def retreat_legal(s: GraxiaState, lay: Layout) -> list[int]:

@@ -96,7 +96,8 @@ def move_unit(
         set_ctrl(s, b, seat, events)
     if s.flags[b] & CARRIER:
         s.track.set_banner(seat, b)
-    emit(events, "move", frm=s.sc.board.text(a), dest=s.sc.board.text(b), unit=unit_name(s, b))
+    if events is not None:
+        emit(events, "move", frm=s.sc.board.text(a), dest=s.sc.board.text(b), unit=unit_name(s, b))
 
 
 def reduce_wounds(s: GraxiaState, cell: int, amount: int, command: bool) -> int:
@@ -149,7 +150,8 @@ def damage(
         amount -= back
         reflect(s, s.owner[cell], cell, back, events)  # its owner picks where
     s.wounds[cell] += amount
-    emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount, unit=unit_name(s, cell))
+    if events is not None:
+        emit(events, "wounds", cell=s.sc.board.text(cell), amount=amount, unit=unit_name(s, cell))
     if s.wounds[cell] >= modifiers.max_health(s, cell):
         eliminate(s, cell, by, events)
     return amount
@@ -183,7 +185,8 @@ def resolve_reflection(
     s: GraxiaState, who: int, x: int, wounds: int, target: int, events: list[Event] | None
 ) -> None:
     frm = s.sc.board.text(x) if x >= 0 else None
-    emit(events, "reflect", frm=frm, dest=s.sc.board.text(target), amount=wounds)
+    if events is not None:
+        emit(events, "reflect", frm=frm, dest=s.sc.board.text(target), amount=wounds)
     damage(s, target, wounds, who, events, command=True, unmitigated=True)
 
 
@@ -214,7 +217,8 @@ def eliminate(s: GraxiaState, cell: int, by: int, events: list[Event] | None) ->
     if s.flags[cell] & CARRIER:
         s.track.set_banner(seat, cell)  # §9.1 #3: the banner is dropped where it fell
     s.unit[cell], s.owner[cell], s.wounds[cell], s.flags[cell] = -1, -1, 0, 0
-    emit(events, "eliminated", cell=s.sc.board.text(cell), unit=ut.name, seat=seat)
+    if events is not None:
+        emit(events, "eliminated", cell=s.sc.board.text(cell), unit=ut.name, seat=seat)
     victory.on_eliminate(s, ut, seat, 1 - seat if by < 0 else by, events)
 
 
@@ -277,4 +281,5 @@ def pick_up_banner(s: GraxiaState, c: int, events: list[Event] | None) -> None:
     if any(s.flags[x] & CARRIER and s.owner[x] == seat for x in range(len(s.flags))):
         return
     s.flags[c] |= CARRIER | MOVED | ATTACKED | ABILITY
-    emit(events, "banner_picked_up", cell=s.sc.board.text(c), seat=seat)
+    if events is not None:
+        emit(events, "banner_picked_up", cell=s.sc.board.text(c), seat=seat)

@@ -21,6 +21,7 @@ from wartable.core.rng import Rng
 
 from . import actions as acts
 from . import battle
+from .actions import Layout
 from .bots_eval import Scorer, unit_risk
 from .bots_trial import score_in_place
 from .catalog.tables import Catalog, Scenario
@@ -343,7 +344,7 @@ class HeuristicAgent:
         return legal[0]
 
     def _greedy(self, game: Any, s: GraxiaState, legal: list[int], seat: int, rng: Rng) -> int:
-        lay = game.layout(s.config)
+        lay: Layout = game.layout(s.config)  # typed: compiled, its decode and bounds are native
         base = evaluate(s, seat)
         best, best_score = legal[0], -1e18
         if acts.END in legal:

@@ -36,6 +36,7 @@ from wartable.core.errors import ConfigError
 from wartable.core.rng import Rng
 
 from . import actions as acts
+from .actions import Layout
 from .bots import HeuristicAgent, _aims, _finish_battle, _guardian_types, _portal_tiles, evaluate
 from .bots_eval import Scorer
 from .bots_trial import score_in_place
@@ -88,7 +89,7 @@ def duel_value(s: GraxiaState, seat: int) -> float:
 def ranked(game: Any, s: GraxiaState, legal: list[int], seat: int) -> list[tuple[float, int]]:
     """Every legal action (but far portals and take-backs, which the heuristic never plays)
     with its one-ply score, as the heuristic's Command Phase scores it, best first."""
-    lay = game.layout(s.config)
+    lay: Layout = game.layout(s.config)
     base = evaluate(s, seat)
     out: list[tuple[float, int]] = []
     if acts.END in legal:

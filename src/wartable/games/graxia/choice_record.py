@@ -50,7 +50,8 @@ def ask(s: GraxiaState, kind: int, who: int, x: int, y: int, events: list[Event]
     """Record a choice of ``kind`` for ``who`` (x, y: its parameters, ``choices.request``)."""
     s.track.pend_kind, s.track.pend_seat = kind, who
     s.track.pend_x, s.track.pend_y = x, y
-    emit(events, "choice", seat=who, kind=KINDS[kind])
+    if events is not None:
+        emit(events, "choice", seat=who, kind=KINDS[kind])
 
 
 def queue_reflection(s: GraxiaState, who: int, wounds: int) -> None:

@@ -174,17 +174,19 @@ def _resolve(
         pile = s.discards[s.sdeck[who] if kind == SPELL else s.udeck[who]]
         pile.remove(card)
         s.hands[who].append(card)
-        emit(events, "recovered", seat=who, card=s.cat.card_name(card))
+        if events is not None:
+            emit(events, "recovered", seat=who, card=s.cat.card_name(card))
     elif kind == ATONE:
         healed = map_rules.heal(s, x, s.wounds[x])
         s.wounds[pick] += 2 * healed  # §5.4 Atonement: not mitigated
-        emit(
-            events,
-            "wounds",
-            cell=s.sc.board.text(pick),
-            amount=2 * healed,
-            unit=map_rules.unit_name(s, pick),
-        )
+        if events is not None:
+            emit(
+                events,
+                "wounds",
+                cell=s.sc.board.text(pick),
+                amount=2 * healed,
+                unit=map_rules.unit_name(s, pick),
+            )
         if s.wounds[pick] >= modifiers.max_health(s, pick):
             map_rules.eliminate(s, pick, 1 - who, events)
     elif kind == PUSH:  # the pushed unit's owner picks the tile; the push goes on from there
@@ -195,7 +197,8 @@ def _resolve(
         s.bat.bv0 = max(0, s.bat.bv0 - value)
         s.bat.bv1 += value
         s.sup.remove(pick)
-        emit(events, "supporter_turned", cell=s.sc.board.text(pick))
+        if events is not None:
+            emit(events, "supporter_turned", cell=s.sc.board.text(pick))
     elif kind == MOVE_TO:  # §6 A: the moved unit has used its one extra "move" ability
         map_rules.move_unit(s, x, pick, events)
         s.flags[pick] |= EXTRA_MOVE

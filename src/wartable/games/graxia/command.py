@@ -3,6 +3,7 @@ abilities. ``legal`` lists the phasing seat's actions; ``apply`` performs one.""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Final
 
 from wartable.core.events import Event, emit
@@ -197,7 +198,7 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
                     out.append(
                         lay.one(acts.K_SPELL, sp) if t < 0 else lay.at(acts.K_SPELL_AT, sp, t)
                     )
-    out.extend(portal_actions(s, lay, seat, g))
+    portals = portal_actions(s, lay, seat, g)
     if s.sc.home_rows and seat == 0:  # §9.2 Solo Scenario 3, Home-Row D
         out.extend(s.variant.home_row_actions(s, lay))
         if s.variant.ability_ready(s, modifiers.SUMMON_POWER):  # a summon, as normal, for free
@@ -205,7 +206,14 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
                 out.extend(lay.at(acts.K_POWER, card, c) for c in summon_cells(s, 0, card, g))
     if s.sc.solo and seat == 0 and s.variant.can_spend_vp(s):  # §9.2 Solo Scenarios 4-6
         out.append(lay.one(acts.K_SPEND, 0))
-    return sorted(set(out))
+    # the portal pairs (most of the list) are distinct and hold their family's id block
+    # alone: sorted apart and set between the other actions, not hashed into the set
+    rest = sorted(set(out))
+    if not portals:
+        return rest
+    portals.sort()
+    i = bisect_left(rest, portals[0])
+    return rest[:i] + portals + rest[i:]
 
 
 def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
@@ -253,7 +261,8 @@ def open_portals(s: GraxiaState, seat: int, a: int, b: int, events: list[Event] 
     if a == b:
         s.portal[a] = -1
         s.track.portal_power = PORTAL_REMOVING if len(mine) == 2 else PORTAL_USED
-        emit(events, "portal_removed", seat=seat, cell=text(a))
+        if events is not None:
+            emit(events, "portal_removed", seat=seat, cell=text(a))
         return
     if len(mine) < 2:
         s.mana[seat] -= PORTAL_COST
@@ -261,7 +270,8 @@ def open_portals(s: GraxiaState, seat: int, a: int, b: int, events: list[Event] 
         s.portal[c] = -1
     s.portal[a] = s.portal[b] = seat
     s.track.portal_power = PORTAL_USED
-    emit(events, "portals", seat=seat, cells=[text(a), text(b)])
+    if events is not None:
+        emit(events, "portals", seat=seat, cells=[text(a), text(b)])
 
 
 def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Event] | None) -> bool:
@@ -278,7 +288,8 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
         return True
     elif kind == acts.K_SHIELD:
         s.flags[x] |= SHIELD | SHIELD_NOW
-        emit(events, "shield", cell=s.sc.board.text(x), unit=map_rules.unit_name(s, x))
+        if events is not None:
+            emit(events, "shield", cell=s.sc.board.text(x), unit=map_rules.unit_name(s, x))
     elif kind in (acts.K_SHOOT, acts.K_ABILITY):
         effects.use_command_ability(s, x, y, events)
     elif kind == acts.K_SUMMON:
@@ -291,10 +302,12 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
         s.flags[y] |= CARRIER | MOVED | ATTACKED | ABILITY
         s.track.set_banner(seat, y)
-        emit(events, "banner_passed", frm=s.sc.board.text(x), dest=s.sc.board.text(y))
+        if events is not None:
+            emit(events, "banner_passed", frm=s.sc.board.text(x), dest=s.sc.board.text(y))
     elif kind == acts.K_DROP:
         s.flags[x] = (s.flags[x] & ~CARRIER) | MOVED | ATTACKED | ABILITY
-        emit(events, "banner_dropped", cell=s.sc.board.text(x))
+        if events is not None:
+            emit(events, "banner_dropped", cell=s.sc.board.text(x))
     elif kind == acts.K_SPEND:
         s.variant.spend_vp(s, events)
     elif kind in (acts.K_MEND, acts.K_VOLLEY):
@@ -304,7 +317,15 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
         s.hands[seat].remove(x)
         place(s, seat, x, y, events)
         s.flags[y] |= SUMMONED | ABILITY
-        emit(events, "summon", seat=seat, unit=s.cat.units[x].name, cell=s.sc.board.text(y), cost=0)
+        if events is not None:
+            emit(
+                events,
+                "summon",
+                seat=seat,
+                unit=s.cat.units[x].name,
+                cell=s.sc.board.text(y),
+                cost=0,
+            )
     return False
 
 
@@ -323,7 +344,8 @@ def do_move(s: GraxiaState, a: int, b: int, events: list[Event] | None) -> None:
             s.track.set_banner(seat, a)
         if s.flags[b] & CARRIER:
             s.track.set_banner(seat, b)
-        emit(events, "switch", a=s.sc.board.text(a), b=s.sc.board.text(b))
+        if events is not None:
+            emit(events, "switch", a=s.sc.board.text(a), b=s.sc.board.text(b))
         return
     map_rules.move_unit(s, a, b, events)
     s.flags[b] |= MOVED | (EXTRA_MOVE if via_portal else 0)
@@ -344,9 +366,15 @@ def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | N
     s.hands[seat].remove(u)
     place(s, seat, u, cell, events)
     s.flags[cell] |= SUMMONED | ABILITY
-    emit(
-        events, "summon", seat=seat, unit=s.cat.units[u].name, cell=s.sc.board.text(cell), cost=cost
-    )
+    if events is not None:
+        emit(
+            events,
+            "summon",
+            seat=seat,
+            unit=s.cat.units[u].name,
+            cell=s.sc.board.text(cell),
+            cost=cost,
+        )
 
 
 def place(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | None) -> None:

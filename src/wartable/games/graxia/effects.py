@@ -49,11 +49,14 @@ def draw_card(s: GraxiaState, seat: int, unit: bool, events: list[Event] | None)
         s.decks[pile] = s.discards[pile]
         s.discards[pile] = []
         s.rng.shuffle(s.decks[pile])
-        emit(events, "reshuffle", pile="unit" if unit else "spell", seat=seat)
+        if events is not None:
+            emit(events, "reshuffle", pile="unit" if unit else "spell", seat=seat)
     card = s.decks[pile].pop()
     s.hands[seat].append(card)
-    emit(events, "draw", seat=seat, kind="unit" if unit else "spell")
-    emit(events, "drawn", to=(seat,), card=s.cat.card_name(card))  # only the drawer sees it
+    if events is not None:
+        emit(events, "draw", seat=seat, kind="unit" if unit else "spell")
+    if events is not None:
+        emit(events, "drawn", to=(seat,), card=s.cat.card_name(card))  # only the drawer sees it
 
 
 # ----- battle --------------------------------------------------------------------------
@@ -234,7 +237,8 @@ def _card_effect(s: GraxiaState, seat: int, e: Effect, events: list[Event] | Non
             )
         else:
             pending_choices.request(s, pending_choices.UNIT, seat, 0, 0, events)
-    emit(events, "card_effect", seat=seat, kind=k)
+    if events is not None:
+        emit(events, "card_effect", seat=seat, kind=k)
 
 
 # ----- command abilities ---------------------------------------------------------------
@@ -368,15 +372,16 @@ def use_command_ability(s: GraxiaState, c: int, target: int, events: list[Event]
     assert ab is not None
     s.mana[seat] -= ab.mana
     s.flags[c] |= ABILITY
-    emit(
-        events,
-        "ability",
-        seat=seat,
-        unit=s.cat.units[s.unit[c]].name,
-        ability=ab.name,
-        target=s.sc.board.text(target),
-        target_unit=map_rules.unit_name(s, target) if target >= 0 else "",
-    )
+    if events is not None:
+        emit(
+            events,
+            "ability",
+            seat=seat,
+            unit=s.cat.units[s.unit[c]].name,
+            ability=ab.name,
+            target=s.sc.board.text(target),
+            target_unit=map_rules.unit_name(s, target) if target >= 0 else "",
+        )
     if ab.self_wounds:
         s.wounds[c] += ab.self_wounds
         if s.wounds[c] >= modifiers.max_health(s, c):
@@ -517,14 +522,15 @@ def cast_command_spell(
     s.hands[seat].remove(card)
     s.discards[s.sdeck[seat]].append(card)
     s.mana[seat] -= modifiers.card_cost(s, seat, sp.cost)
-    emit(
-        events,
-        "spell",
-        seat=seat,
-        spell=sp.name,
-        target=s.sc.board.text(target) if target >= 0 else None,
-        target_unit=map_rules.unit_name(s, target) if target >= 0 else "",
-    )
+    if events is not None:
+        emit(
+            events,
+            "spell",
+            seat=seat,
+            spell=sp.name,
+            target=s.sc.board.text(target) if target >= 0 else None,
+            target_unit=map_rules.unit_name(s, target) if target >= 0 else "",
+        )
     for e in sp.effects:
         _command_effect(s, seat, -1, target, e, None, events)
 

@@ -32,7 +32,8 @@ FREE_SPELLS_SECOND: Final = 2
 
 
 def start_round(s: GraxiaState, events: list[Event] | None) -> None:
-    emit(events, "round", seat=s.current, turn=s.turn)
+    if events is not None:
+        emit(events, "round", seat=s.current, turn=s.turn)
     if s.turn == 1:  # §6 phase 1: no drawing or buying in the first Turn
         s.phase = COMMAND
         return
@@ -91,7 +92,8 @@ def end_command(s: GraxiaState, events: list[Event] | None) -> None:
     if s.sc.collects[p]:
         gain = mana_income(s, p)
         s.mana[p] += gain
-        emit(events, "mana", seat=p, gain=gain)
+        if events is not None:
+            emit(events, "mana", seat=p, gain=gain)
     if s.turn == 1:
         # §6 phase 3: the second player's first round gives two free Spell cards (not the
         # solo Non-Player's: its spells come from its battle deck, per battle, §9.2)

@@ -50,7 +50,8 @@ def on_capture(s: GraxiaState, cell: int, seat: int, prev: int, events: list[Eve
     pts = sc.param("vp_village") if t == "village" else sc.param("vp_city") if t == "city" else 0
     if pts:
         s.vp[seat] += pts
-        emit(events, "victory_points", seat=seat, points=pts, why=f"captured a {t}")
+        if events is not None:
+            emit(events, "victory_points", seat=seat, points=pts, why=f"captured a {t}")
 
 
 def on_eliminate(
@@ -68,7 +69,8 @@ def on_eliminate(
             pts = sc.param("vp_guardian")
     if pts:
         s.vp[killer] += pts
-        emit(events, "victory_points", seat=killer, points=pts, why=f"eliminated {ut.name}")
+        if events is not None:
+            emit(events, "victory_points", seat=killer, points=pts, why=f"eliminated {ut.name}")
     s.track.set_mana_killed(killer, s.track.mana_killed(killer) + ut.cost)
     if v == "assassination" and s.cat.unit_index.get(ut.name, -1) == s.track.spy(seat):
         s.track.set_spy(seat, -2)  # §9.1 #6: no duplicate to hand over: the spy fell
@@ -82,7 +84,8 @@ def _finish(s: GraxiaState, winner: int, reason: int, events: list[Event] | None
     s.track.winner = winner
     s.track.reason = reason
     s.phase = OVER
-    emit(events, "game_over", winner=winner, reason=reason)
+    if events is not None:
+        emit(events, "game_over", winner=winner, reason=reason)
 
 
 def _compare(
