@@ -22,8 +22,8 @@ from wartable.core.rng import Rng
 from . import actions as acts
 from . import battle
 from .actions import Layout
-from .bots_eval import Scorer, unit_risk
-from .bots_trial import score_in_place
+from .bots_eval import Scorer, evaluate_tail, unit_risk
+from .bots_trial import Trials
 from .catalog.tables import Catalog, Scenario
 from .choice_record import LOSE_CARD
 from .solo import bots as bots_solo
@@ -223,10 +223,10 @@ def evaluate(s: GraxiaState, seat: int) -> float:
         score -= threat(s, seat) * (1.0 + 0.3 * bots_solo.npc_kill_points(s))
     if s.sc.solo and seat == 0:  # Solo 5 and 6: land types held whole score
         score += 15 * bots_solo.type_progress(s, seat)
-    score += 25 * (s.vp[seat] - s.vp[1 - seat])
-    score += 0.4 * s.mana[seat] - 0.2 * s.mana[1 - seat]
-    score += 1.5 * len(s.hands[seat])
-    return score
+    foe = 1 - seat
+    return evaluate_tail(
+        score, s.vp[seat], s.vp[foe], s.mana[seat], s.mana[foe], len(s.hands[seat])
+    )
 
 
 def threat(s: GraxiaState, seat: int) -> float:
@@ -375,17 +375,21 @@ class HeuristicAgent:
             ys.append(y)
         ties = rng.belows(100, len(tried))  # the same draws as one below(100) per action
         scorer: Scorer | None = None
+        trials: Trials | None = None
         if self.incremental and Scorer.usable(s):
-            obj, targets, pull, aggression = _aims(s, seat)
-            scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
+            aims = _aims(s, seat)
+            obj, targets, pull, aggression = aims
+            guardian = _guardian_types(s.cat)
+            scorer = Scorer(s, seat, base, obj, targets, pull, aggression, guardian)
+            trials = Trials(s, seat, evaluate, aims, guardian)
         phase = s.phase
         cards = phase == DRAW or phase == BUY
         units = sum(1 for c in s.hands[seat] if c < len(s.cat.units)) if cards else 0
         for i in range(len(tried)):
             a, kind = tried[i], kinds[i]
             found = None if scorer is None else scorer.score(kind, xs[i], ys[i], a)
-            if found is None and self.incremental:  # not local: try it in place, undone
-                found = score_in_place(s, seat, kind, xs[i], ys[i], evaluate)
+            if found is None and trials is not None:  # not local: try it in place, undone
+                found = trials.score(kind, xs[i], ys[i])
             if found is None:  # or on a copy
                 t = s.copy()
                 game.apply_fast(t, seat, a, None)

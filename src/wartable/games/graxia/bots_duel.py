@@ -39,7 +39,7 @@ from . import actions as acts
 from .actions import Layout
 from .bots import HeuristicAgent, _aims, _finish_battle, _guardian_types, _portal_tiles, evaluate
 from .bots_eval import Scorer
-from .bots_trial import score_in_place
+from .bots_trial import Trials
 from .state import (
     B_ADVANCE,
     B_EXCH,
@@ -99,9 +99,13 @@ def ranked(game: Any, s: GraxiaState, legal: list[int], seat: int) -> list[tuple
     cells = lay.cells
     portal_lo, portal_hi = lay.bounds[acts.K_PORTAL], lay.bounds[acts.K_PORTAL + 1]
     scorer: Scorer | None = None
+    trials: Trials | None = None
     if Scorer.usable(s):
-        obj, targets, pull, aggression = _aims(s, seat)
-        scorer = Scorer(s, seat, base, obj, targets, pull, aggression, _guardian_types(s.cat))
+        aims = _aims(s, seat)
+        obj, targets, pull, aggression = aims
+        guardian = _guardian_types(s.cat)
+        scorer = Scorer(s, seat, base, obj, targets, pull, aggression, guardian)
+        trials = Trials(s, seat, evaluate, aims, guardian)
     for a in legal:
         if a == acts.END:
             continue
@@ -114,8 +118,8 @@ def ranked(game: Any, s: GraxiaState, legal: list[int], seat: int) -> list[tuple
             if kind == acts.K_UNPLACE:
                 continue
         found = None if scorer is None else scorer.score(kind, x, y, a)
-        if found is None:
-            found = score_in_place(s, seat, kind, x, y, evaluate)
+        if found is None and trials is not None:
+            found = trials.score(kind, x, y)
         if found is None:
             t = s.copy()
             game.apply_fast(t, seat, a, None)

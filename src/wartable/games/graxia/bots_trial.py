@@ -7,13 +7,14 @@ and reads ``evaluate`` of the result. Until now that happened on a copy of the w
 and an attack's battle went through the state machine step by step (two passes, two bluffs,
 the retreat, the advance), each step dispatched and its legal actions looked up.
 
-``score_in_place`` calls the same rules functions on the state itself, in the same order, and
+``Trials.score`` calls the same rules functions on the state itself, in the same order, and
 puts back what they can change: the tiles' units, owners, wounds, flags and control, mana,
 victory points, both hands, the discard piles' lengths (a falling unit is only appended), the
 tracker, the battle record and the phase. The battle skips only the bookkeeping of the passes
 and the bluffs, which nothing ``evaluate`` reads depends on. The score is ``evaluate`` of the
-same position the copy reached, so the heuristic decides exactly as before
-(``tests/games/graxia/test_bots_trial.py`` compares both ways on thousands of actions).
+same position the copy reached (updated, not recomputed, where that is exact: ``Trials``),
+so the heuristic decides exactly as before (``tests/games/graxia/test_bots_trial.py``
+compares both ways on thousands of actions).
 
 It declines (``None``: the caller copies) whenever the rules might ask a question or touch
 anything else: a solo scenario (the Non-Player answers inside the rules), a pending choice,
@@ -31,6 +32,7 @@ from typing import Final
 
 from . import actions as acts
 from . import battle, effects
+from .bots_eval import board_term, evaluate_tail
 from .catalog.tables import BATTLE_PASSIVE, COMMAND_ACTIVE, Catalog
 from .state import B_ADVANCE, B_RETREAT, B_SAC, COMMAND, GraxiaState
 
@@ -135,51 +137,146 @@ def _playable(s: GraxiaState, kind: int, x: int, y: int) -> bool:
     return False
 
 
-def score_in_place(
-    s: GraxiaState,
-    seat: int,
-    kind: int,
-    x: int,
-    y: int,
-    evaluate: Callable[[GraxiaState, int], float],
-) -> float | None:
-    """``evaluate(t, seat)`` of the state ``t`` the command action (``kind``, ``x``, ``y``)
-    leads to (an attack played out with both sides passing and bluffing, a retreat to the
-    first tile offered, the attacker advancing), computed on ``s`` and undone; ``None`` when
-    it cannot be played in place. ``evaluate`` is ``bots.evaluate`` (passed in: bots.py
-    imports this module)."""
-    if s.sc.solo or s.phase != COMMAND or s.track.pend_kind or s.track.teleport_to:
-        return None
-    if not _playable(s, kind, x, y):
-        return None
-    unit, owner, wounds, flags, ctrl = s.unit[:], s.owner[:], s.wounds[:], s.flags[:], s.ctrl[:]
-    mana, vp = s.mana[:], s.vp[:]
-    hands = s.hands
-    hand0, hand1 = hands[0][:], hands[1][:]
-    piles = [len(p) for p in s.discards]
-    track, bat, sup = s.track, s.bat, s.sup
-    s.track = track.copy()
-    failed = False
-    if kind == acts.K_ATTACK:  # game._apply: command.apply opens the battle
-        battle.start(s, x, y, None)
-        s.phase = B_SAC  # both pass (battle.open_sacrifice), then both bluff: step 7
-        battle.resolve(s, None)
-        if s.phase == B_RETREAT:  # bots._finish_battle: the first tile offered
-            battle.do_retreat(s, min(battle.retreat_cells(s, s.bat.attacker, s.bat.defender)), None)
-        if s.phase == B_ADVANCE:
-            battle.advance(s, True, None)
-        failed = s.phase != COMMAND or bool(s.track.pend_kind)
-    elif kind == acts.K_SHOOT or kind == acts.K_ABILITY:
-        effects.use_command_ability(s, x, y, None)
-        failed = bool(s.track.pend_kind)
-    else:
-        effects.cast_command_spell(s, seat, x, y if kind == acts.K_SPELL_AT else -1, None)
-        failed = bool(s.track.pend_kind)
-    score = None if failed else evaluate(s, seat)
-    s.unit[:], s.owner[:], s.wounds[:], s.flags[:], s.ctrl[:] = unit, owner, wounds, flags, ctrl
-    s.mana[:], s.vp[:] = mana, vp
-    hands[0][:], hands[1][:] = hand0, hand1
-    for pile, length in zip(s.discards, piles, strict=True):
-        del pile[length:]
-    s.track, s.bat, s.sup, s.phase = track, bat, sup, COMMAND
-    return score
+class Trials:
+    """One decision's command actions tried in place: ``score`` gives ``evaluate`` of the
+    position each leads to, or ``None`` when it cannot be played in place.
+
+    Where every term of ``evaluate``'s board sum is a multiple of 0.5 (``exact``: no solo
+    rules, enemy units weighed 1.0, a pull of 1.5, no spy or threat terms) the sum is exact,
+    so it can be updated instead of recomputed: the position's sum is computed once, and
+    each action re-scores only the tiles it changed and their neighbours
+    (``bots_eval.board_term``), unless it changed the objectives the units are pulled toward.
+    The result is ``evaluate``'s to the bit. ``evaluate`` and the position's aims are passed
+    in (bots.py imports this module)."""
+
+    __slots__ = ("evaluate", "exact", "guardian", "obj", "s", "seat", "targets", "todo", "total")
+
+    def __init__(
+        self,
+        s: GraxiaState,
+        seat: int,
+        evaluate: Callable[[GraxiaState, int], float],
+        aims: tuple[tuple[int, ...], list[int], float, float],
+        guardian: tuple[bool, ...],
+    ) -> None:
+        self.s = s
+        self.seat = seat
+        self.evaluate = evaluate
+        self.obj, self.targets, pull, aggression = aims
+        self.guardian = guardian
+        victory = s.sc.victory
+        self.exact = (
+            not s.sc.solo
+            and pull == 1.5
+            and aggression == 1.0
+            and victory != "assassination"
+            and victory != "mana_destroyed"
+        )
+        self.todo: list[int] | None = None  # the position's, at the first exact trial
+        self.total = 0.0
+
+    def _todo(self) -> list[int]:
+        """``evaluate``'s objectives still to take (every enemy unit when none is left)."""
+        s, seat = self.s, self.seat
+        targets = self.targets
+        if s.sc.victory == "banner_wars":
+            targets = [s.sc.banners[1 - seat], s.track.banner(seat)]
+        ctrl, gone = s.ctrl, s.gone
+        todo = [t for t in targets if t >= 0 and ctrl[t] != seat and not gone[t]]
+        if todo:
+            return todo
+        unit, owner, foe = s.unit, s.owner, 1 - seat
+        return [c for c in range(len(unit)) if unit[c] >= 0 and owner[c] == foe]
+
+    def _sum(self, cells: list[int], todo: list[int]) -> float:
+        total = 0.0
+        s, seat, obj, guardian = self.s, self.seat, self.obj, self.guardian
+        for c in cells:
+            total += board_term(s, seat, c, todo, obj, guardian)
+        return total
+
+    def score(self, kind: int, x: int, y: int) -> float | None:
+        """``evaluate(t, seat)`` of the state ``t`` the command action (``kind``, ``x``,
+        ``y``) leads to (an attack played out with both sides passing and bluffing, a retreat
+        to the first tile offered, the attacker advancing), computed on the state and
+        undone; ``None`` when it cannot be played in place."""
+        s, seat = self.s, self.seat
+        if s.sc.solo or s.phase != COMMAND or s.track.pend_kind or s.track.teleport_to:
+            return None
+        if not _playable(s, kind, x, y):
+            return None
+        if self.exact and self.todo is None:
+            self.todo = self._todo()
+            self.total = self._sum(list(range(len(s.unit))), self.todo)
+        unit, owner, wounds, flags, ctrl = s.unit[:], s.owner[:], s.wounds[:], s.flags[:], s.ctrl[:]
+        mana, vp = s.mana[:], s.vp[:]
+        hands = s.hands
+        hand0, hand1 = hands[0][:], hands[1][:]
+        discards = s.discards
+        piles = [len(p) for p in discards]
+        track, bat, sup = s.track, s.bat, s.sup
+        s.track = track.copy()
+        if kind == acts.K_ATTACK:  # game._apply: command.apply opens the battle
+            battle.start(s, x, y, None)
+            s.phase = B_SAC  # both pass (battle.open_sacrifice), then both bluff: step 7
+            battle.resolve(s, None)
+            if s.phase == B_RETREAT:  # bots._finish_battle: the first tile offered
+                cells = battle.retreat_cells(s, s.bat.attacker, s.bat.defender)
+                battle.do_retreat(s, min(cells), None)
+            if s.phase == B_ADVANCE:
+                battle.advance(s, True, None)
+            failed = s.phase != COMMAND or bool(s.track.pend_kind)
+        elif kind == acts.K_SHOOT or kind == acts.K_ABILITY:
+            effects.use_command_ability(s, x, y, None)
+            failed = bool(s.track.pend_kind)
+        else:
+            effects.cast_command_spell(s, seat, x, y if kind == acts.K_SPELL_AT else -1, None)
+            failed = bool(s.track.pend_kind)
+        # the tiles the action changed, then those and their neighbours (whose shields and
+        # Guardians count enemy neighbours)
+        changed: list[int] = []
+        su, so, sw, sf, sc = s.unit, s.owner, s.wounds, s.flags, s.ctrl
+        for now, was in ((su, unit), (so, owner), (sw, wounds), (sf, flags), (sc, ctrl)):
+            if now != was:  # compared whole in C first: most actions change one or two
+                for c in range(len(was)):
+                    if now[c] != was[c] and c not in changed:
+                        changed.append(c)
+        score: float | None = None
+        near: list[int] = []
+        todo = self.todo
+        incremental = False
+        if failed:
+            pass
+        elif todo is None or self._todo() != todo:  # not exact, or another objective
+            score = self.evaluate(s, seat)
+        else:
+            incremental = True
+            nbr = s.sc.board.nbr
+            marked: set[int] = set()
+            for c in changed:
+                if c not in marked:
+                    marked.add(c)
+                    near.append(c)
+                for n in nbr[c]:
+                    if n not in marked:
+                        marked.add(n)
+                        near.append(n)
+            after = self._sum(near, todo)
+            foe = 1 - seat
+            tail = (s.vp[seat], s.vp[foe], s.mana[seat], s.mana[foe], len(hands[seat]))
+        for c in changed:  # put back what the rules changed
+            su[c], so[c], sw[c], sf[c], sc[c] = unit[c], owner[c], wounds[c], flags[c], ctrl[c]
+        s.mana[0], s.mana[1], s.vp[0], s.vp[1] = mana[0], mana[1], vp[0], vp[1]
+        if hands[0] != hand0:
+            hands[0][:] = hand0
+        if hands[1] != hand1:
+            hands[1][:] = hand1
+        for i in range(len(piles)):
+            if len(discards[i]) != piles[i]:
+                del discards[i][piles[i] :]
+        s.track, s.bat, s.sup, s.phase = track, bat, sup, COMMAND
+        if incremental:  # the board sum moved by the tiles' new terms less their old ones
+            assert todo is not None
+            board = self.total - self._sum(near, todo) + after
+            score = evaluate_tail(board, *tail)
+        return score
