@@ -137,6 +137,15 @@ def _playable(s: GraxiaState, kind: int, x: int, y: int) -> bool:
     return False
 
 
+def _changed(now: list[int], was: list[int], out: list[int]) -> None:
+    """Add to ``out`` the tiles where ``now`` differs from ``was`` (compared whole first, in
+    C: most actions change one or two of a tile's lists)."""
+    if now != was:
+        for c in range(len(was)):
+            if now[c] != was[c] and c not in out:
+                out.append(c)
+
+
 class Trials:
     """One decision's command actions tried in place: ``score`` gives ``evaluate`` of the
     position each leads to, or ``None`` when it cannot be played in place.
@@ -236,11 +245,11 @@ class Trials:
         # Guardians count enemy neighbours)
         changed: list[int] = []
         su, so, sw, sf, sc = s.unit, s.owner, s.wounds, s.flags, s.ctrl
-        for now, was in ((su, unit), (so, owner), (sw, wounds), (sf, flags), (sc, ctrl)):
-            if now != was:  # compared whole in C first: most actions change one or two
-                for c in range(len(was)):
-                    if now[c] != was[c] and c not in changed:
-                        changed.append(c)
+        _changed(su, unit, changed)
+        _changed(so, owner, changed)
+        _changed(sw, wounds, changed)
+        _changed(sf, flags, changed)
+        _changed(sc, ctrl, changed)
         score: float | None = None
         near: list[int] = []
         todo = self.todo

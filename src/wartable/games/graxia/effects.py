@@ -269,22 +269,23 @@ def _reach(s: GraxiaState, c: int, steps: int) -> list[int]:
 
 def _unit_targets(s: GraxiaState, seat: int, c: int, target: str) -> list[int]:
     b = s.sc.board
-    cells = (
-        range(b.size)
+    cells: tuple[int, ...] = (  # a tuple either way: compiled, the loop stays native
+        tuple(range(b.size))
         if c < 0 or target in ("enemy_unit", "friendly_unit", "any_unit")
         else b.nbr[c]
     )
+    enemies_only = target in ("enemy_unit", "adjacent_enemy", "opponent")
+    friends_only = target in ("friendly_unit", "adjacent_friendly")
+    unit, owner, flags, units = s.unit, s.owner, s.flags, s.cat.units
     out = []
     for n in cells:
-        u = s.unit[n]
+        u = unit[n]
         if u < 0 or n == c:
             continue
-        enemy = s.owner[n] != seat
-        if enemy and (s.cat.units[u].is_guardian or s.flags[n] & STEALTH):
+        enemy = owner[n] != seat
+        if enemy and (units[u].is_guardian or flags[n] & STEALTH):
             continue  # §5.1: Guardians are immune to enemy powers in the Command Phase
-        if target in ("enemy_unit", "adjacent_enemy", "opponent") and not enemy:
-            continue
-        if target in ("friendly_unit", "adjacent_friendly") and enemy:
+        if (enemies_only and not enemy) or (friends_only and enemy):
             continue
         out.append(n)
     return out
