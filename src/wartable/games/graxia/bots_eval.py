@@ -82,62 +82,6 @@ def evaluate_tail(score: float, vp: int, foe_vp: int, mana: int, foe_mana: int, 
     return score
 
 
-def board_term(
-    s: GraxiaState,
-    seat: int,
-    c: int,
-    todo: list[int],
-    obj: tuple[int, ...],
-    guardian: tuple[bool, ...],
-) -> float:
-    """Tile ``c``'s share of ``evaluate``'s board sum where each of its terms is a multiple
-    of 0.5 (``Trials.exact`` in bots_trial.py: no solo rules, enemy units weighed 1.0, a
-    pull of 1.5, no spy or threat terms): the unit's material, its pull toward the nearest
-    tile of ``todo``, its shield or Guardian next to an enemy, the tile's control (``obj``: each
-    tile's objective value). Such a sum
-    is exact in any order, so it is ``evaluate``'s to the bit."""
-    score = 0.0
-    u = s.unit[c]
-    owner = s.owner
-    foe = 1 - seat
-    if u >= 0:
-        ut = s.cat.units[u]
-        is_g = guardian[u]
-        value = ut.cost + 2 * (ut.health - s.wounds[c]) + (25 if is_g else 0)
-        if owner[c] != seat:
-            score -= value
-            return score + _control(s, seat, c, obj)
-        score += value
-        nbr = s.sc.board.nbr[c]
-        if is_g:
-            for x in nbr:
-                if owner[x] == foe:
-                    score -= 4
-        else:
-            if todo:
-                row = c * s.sc.board.size
-                dist = s.sc.board.dist
-                near = 8
-                for t in todo:
-                    d = dist[row + t]
-                    if d < near:
-                        near = d
-                score += 1.5 * (8 - near)
-            if s.flags[c] & SHIELD:
-                for x in nbr:
-                    if owner[x] == foe:
-                        score += 2
-                        break
-    return score + _control(s, seat, c, obj)
-
-
-def _control(s: GraxiaState, seat: int, c: int, obj: tuple[int, ...]) -> float:
-    ctrl = s.ctrl[c]
-    if ctrl < 0:
-        return 0.0
-    return 1.5 * obj[c] if ctrl == seat else -1.5 * obj[c]
-
-
 def todo_targets(
     s: GraxiaState, seat: int, targets: list[int], enemies: list[int], taken: list[int]
 ) -> list[int]:

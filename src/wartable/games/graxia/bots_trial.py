@@ -32,9 +32,9 @@ from typing import Final
 
 from . import actions as acts
 from . import battle, effects
-from .bots_eval import board_term, evaluate_tail
+from .bots_eval import evaluate_tail
 from .catalog.tables import BATTLE_PASSIVE, COMMAND_ACTIVE, Catalog
-from .state import B_ADVANCE, B_RETREAT, B_SAC, COMMAND, GraxiaState
+from .state import B_ADVANCE, B_RETREAT, B_SAC, COMMAND, SHIELD, GraxiaState
 
 # command effects that change only what ``score_in_place`` puts back (effects._command_effect;
 # a choice they open, Mystic Bridge's tile or Atonement's target, is caught after the fact)
@@ -153,8 +153,8 @@ class Trials:
     Where every term of ``evaluate``'s board sum is a multiple of 0.5 (``exact``: no solo
     rules, enemy units weighed 1.0, a pull of 1.5, no spy or threat terms) the sum is exact,
     so it can be updated instead of recomputed: the position's sum is computed once, and
-    each action re-scores only the tiles it changed and their neighbours
-    (``bots_eval.board_term``), unless it changed the objectives the units are pulled toward.
+    each action re-scores only the tiles it changed and their neighbours (``_sum``), unless
+    it changed the objectives the units are pulled toward.
     The result is ``evaluate``'s to the bit. ``evaluate`` and the position's aims are passed
     in (bots.py imports this module)."""
 
@@ -198,10 +198,47 @@ class Trials:
         return [c for c in range(len(unit)) if unit[c] >= 0 and owner[c] == foe]
 
     def _sum(self, cells: list[int], todo: list[int]) -> float:
-        total = 0.0
+        """The tiles' share of ``evaluate``'s board sum, where each term is a multiple of
+        0.5 (``exact``): each unit's material, an own unit's pull toward the nearest tile of
+        ``todo``, its shield or Guardian next to an enemy, each tile's control. Such a sum is
+        exact in any order, so it is ``evaluate``'s to the bit."""
         s, seat, obj, guardian = self.s, self.seat, self.obj, self.guardian
+        unit, owner, wounds, flags, ctrl = s.unit, s.owner, s.wounds, s.flags, s.ctrl
+        units = s.cat.units
+        board = s.sc.board
+        nbr, dist, size = board.nbr, board.dist, board.size
+        foe = 1 - seat
+        total = 0.0
         for c in cells:
-            total += board_term(s, seat, c, todo, obj, guardian)
+            u = unit[c]
+            if u >= 0:
+                ut = units[u]
+                is_g = guardian[u]
+                value = ut.cost + 2 * (ut.health - wounds[c]) + (25 if is_g else 0)
+                if owner[c] != seat:
+                    total -= value
+                elif is_g:
+                    total += value
+                    for x in nbr[c]:
+                        if owner[x] == foe:
+                            total -= 4
+                else:
+                    total += value
+                    if todo:
+                        row = c * size
+                        near = 8
+                        for t in todo:
+                            d = dist[row + t]
+                            if d < near:
+                                near = d
+                        total += 1.5 * (8 - near)
+                    if flags[c] & SHIELD:
+                        for x in nbr[c]:
+                            if owner[x] == foe:
+                                total += 2
+                                break
+            if ctrl[c] >= 0:
+                total += 1.5 * obj[c] if ctrl[c] == seat else -1.5 * obj[c]
         return total
 
     def score(self, kind: int, x: int, y: int) -> float | None:

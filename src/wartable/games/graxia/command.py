@@ -234,12 +234,16 @@ def portal_actions(s: GraxiaState, lay: Layout, seat: int, g: int) -> list[int]:
         return out
     ok = portal_tiles(s, seat)
     n = len(ok)
+    base, cells = lay.bounds[acts.K_PORTAL], lay.cells  # lay.pair(K_PORTAL, a, c), inlined
+    both = len(mine) == 2
     for i in range(n):
         a = ok[i]
+        row = base + a * cells
+        moves_own = both and a in mine
         for j in range(i + 1, n):
             c = ok[j]
-            if not (len(mine) == 2 and a in mine and c in mine):
-                out.append(lay.pair(acts.K_PORTAL, a, c))
+            if not (moves_own and c in mine):
+                out.append(row + c)
     return out
 
 
