@@ -28,7 +28,7 @@ caller copies.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from . import actions as acts
 from . import battle, effects
@@ -137,12 +137,14 @@ def _playable(s: GraxiaState, kind: int, x: int, y: int) -> bool:
     return False
 
 
-def _changed(now: list[int], was: list[int], out: list[int]) -> None:
+def _changed(now: list[Any], was: list[Any], out: list[int]) -> None:
     """Add to ``out`` the tiles where ``now`` differs from ``was`` (compared whole first, in
-    C: most actions change one or two of a tile's lists)."""
+    C: most actions change one or two of a tile's lists). Entries are compared as objects
+    (``was`` is a copy of ``now``'s references): an entry rewritten with an equal value may
+    count as changed, which only re-scores and rewrites that tile with the same values."""
     if now != was:
         for c in range(len(was)):
-            if now[c] != was[c] and c not in out:
+            if now[c] is not was[c] and c not in out:
                 out.append(c)
 
 
