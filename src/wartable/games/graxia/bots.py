@@ -4,9 +4,10 @@ It rebuilds a state from its observation (``determinize``: hidden cards redrawn)
 greedily: in the Command Phase every legal action is scored by the position it leads to
 (material and health, controlled tiles weighted by the scenario's objectives, units drawing
 near objectives they do not hold, victory points, mana, a safe Guardian): moves, summons,
-shields, portals, draws, buys and set-up placements from their effect (``bots_eval.py``), the
-rest on a copy of the state; an attack is scored after playing its battle out with both sides
-passing and bluffing. In battle it plays the
+shields, portals, draws, buys and set-up placements from their effect (``bots_eval.py``);
+attacks, shots, command abilities and command spells played by the rules on the state itself
+and undone (``bots_trial.py``); the rest on a copy of the state. An attack is scored after
+playing its battle out with both sides passing and bluffing. In battle it plays the
 ability or spell that most improves its battle value against the enemy's, sacrifices a spare
 spell when the result is close, and bluffs otherwise.
 """

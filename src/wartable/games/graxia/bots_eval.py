@@ -9,13 +9,15 @@ or adds, the tiles whose control it changes (with the points a capture scores), 
 hand. ``Scorer.score`` re-scores exactly those; when the set of objectives still to take
 changes (a target captured, the banner carried on) it recomputes every own unit's pull.
 
-Everything else returns ``None`` and the caller copies the state and applies the action:
-attacks (a battle is played out), spells and abilities (their effects reach anywhere),
-the banner handed over or dropped, a Mystic Gate teleport, summons with the Allies spell
-active, solo scenarios (the Non-Player answers inside ``apply``) and every phase but
-Draw, Command, Buy and the face-down placement of the set-up (a placement changes nothing
-``evaluate`` reads until the reveal: every one scores the position as it is). ``tests/games/graxia/test_bots_speed_equivalence.py`` checks the
-scores against copy-and-apply on a fixed set of positions.
+Everything else returns ``None``: the caller plays attacks, shots, command abilities and
+command spells on the state itself and undoes them (``bots_trial.py``), and copies the state
+for the rest. Not local: attacks (a battle is played out), spells and abilities (their
+effects reach anywhere), the banner handed over or dropped, a Mystic Gate teleport, summons
+with the Allies spell active, solo scenarios (the Non-Player answers inside ``apply``) and
+every phase but Draw, Command, Buy and the face-down placement of the set-up (a placement
+changes nothing ``evaluate`` reads until the reveal: every one scores the position as it
+is). ``tests/games/graxia/test_bots_speed_equivalence.py`` checks the scores against
+copy-and-apply on a fixed set of positions.
 """
 
 from __future__ import annotations
