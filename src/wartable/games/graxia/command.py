@@ -318,18 +318,7 @@ def apply(s: GraxiaState, lay: Layout, seat: int, action: int, events: list[Even
         s.variant.home_row_apply(s, kind, x, events)
     elif kind == acts.K_POWER:
         s.variant.use_ability(s, modifiers.SUMMON_POWER, events)
-        s.hands[seat].remove(x)
-        place(s, seat, x, y, events)
-        s.flags[y] |= SUMMONED | ABILITY
-        if events is not None:
-            emit(
-                events,
-                "summon",
-                seat=seat,
-                unit=s.cat.units[x].name,
-                cell=s.sc.board.text(y),
-                cost=0,
-            )
+        summoned(s, seat, x, y, 0, events)
     return False
 
 
@@ -367,18 +356,20 @@ def summon(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | N
         s.track.discount_used = 1
     cost = modifiers.card_cost(s, seat, cost)
     s.mana[seat] -= cost
+    summoned(s, seat, u, cell, cost, events)
+
+
+def summoned(
+    s: GraxiaState, seat: int, u: int, cell: int, cost: int, events: list[Event] | None
+) -> None:
+    """The card ``u`` leaves the hand for ``cell`` (``cost`` paid, for the log), marked as
+    summoned this round."""
     s.hands[seat].remove(u)
     place(s, seat, u, cell, events)
     s.flags[cell] |= SUMMONED | ABILITY
     if events is not None:
-        emit(
-            events,
-            "summon",
-            seat=seat,
-            unit=s.cat.units[u].name,
-            cell=s.sc.board.text(cell),
-            cost=cost,
-        )
+        text = s.sc.board.text(cell)
+        emit(events, "summon", seat=seat, unit=s.cat.units[u].name, cell=text, cost=cost)
 
 
 def place(s: GraxiaState, seat: int, u: int, cell: int, events: list[Event] | None) -> None:
