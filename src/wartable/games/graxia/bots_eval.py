@@ -102,13 +102,16 @@ class Scorer:
 
     __slots__ = (
         "aggression",
+        "banner",
         "base",
         "castle",
+        "dist",
         "enemies",
         "foe",
         "g",
         "guardian",
         "n",
+        "nbr",
         "obj",
         "own",
         "portals",
@@ -158,7 +161,9 @@ class Scorer:
         self.threat = v == "mana_destroyed" and s.current == seat
         self.portals = sum(1 for p in s.portal if p == seat)
         self.g = s.guardian_cell(seat)
-        self.todo = todo_targets(s, seat, self._targets(s.track.banner(seat)), self.enemies, [])
+        self.banner = s.track.banner(seat)  # the board and the banner, read once a decision
+        self.dist, self.nbr = sc.board.dist, sc.board.nbr
+        self.todo = todo_targets(s, seat, self._targets(self.banner), self.enemies, [])
         pull_sum = 0.0  # a loop, not sum() of a generator: cheaper compiled (same order)
         for c in self.own:
             if not guardian[unit[c]]:
@@ -180,7 +185,7 @@ class Scorer:
     def _pull(self, c: int, todo: list[int]) -> float:
         if not todo:
             return 0.0
-        dist, row = self.s.sc.board.dist, c * self.n
+        dist, row = self.dist, c * self.n
         near = 8  # the nearest (a loop: compiled, a generator in min() costs more than it)
         for t in todo:
             d = dist[row + t]
@@ -195,7 +200,7 @@ class Scorer:
         cat: Catalog = s.cat
         out = 0.0
         foes = 0  # enemy neighbours (a loop: cheaper compiled than sum() of a generator)
-        for x in s.sc.board.nbr[c]:
+        for x in self.nbr[c]:
             if owner[x] == foe:
                 foes += 1
         if self.guardian[u]:
@@ -242,7 +247,7 @@ class Scorer:
         """command.do_move: a step, a portal jump or a switch of places."""
         s, seat = self.s, self.seat
         u, w, f = s.unit[a], s.wounds[a], s.flags[a]
-        banner = s.track.banner(seat)
+        banner = self.banner
         if s.unit[b] >= 0:  # switch places with a friendly unit
             ub, wb, fb = s.unit[b], s.wounds[b], s.flags[b]
             fa2 = (fb & ~SHIELD) | MOVED
@@ -253,7 +258,7 @@ class Scorer:
                 banner = b
             old = [(a, u, w, f), (b, ub, wb, fb)]
             return self._delta(old, [(a, ub, wb, fa2), (b, u, w, fb2)], [], banner, 0.0)
-        via_portal = s.portal[a] == seat and s.portal[b] == seat and s.sc.board.d(a, b) > 1
+        via_portal = s.portal[a] == seat and s.portal[b] == seat and self.dist[a * self.n + b] > 1
         moved = f
         if f & CARRIER and via_portal:  # the banner stays where the bearer portals from
             moved &= ~CARRIER
@@ -262,7 +267,7 @@ class Scorer:
         if moved & CARRIER:
             banner = b
         ctrl = s.ctrl
-        if ctrl[a] == seat and ctrl[b] == seat and banner == s.track.banner(seat):
+        if ctrl[a] == seat and ctrl[b] == seat and banner == self.banner:
             # nothing captured, the objectives unchanged: ``_delta``'s terms, in its order,
             # without building its lists (most moves)
             delta = 0.0
@@ -320,9 +325,9 @@ class Scorer:
             )
             delta += 25 * pts
         todo = self.todo
-        if captured or (banner != UNMOVED and banner != s.track.banner(seat)):
+        if captured or (banner != UNMOVED and banner != self.banner):
             if banner == UNMOVED:
-                banner = s.track.banner(seat)
+                banner = self.banner
             todo = todo_targets(s, seat, self._targets(banner), self.enemies, captured)
         if todo == self.todo:
             for c, u, _, _ in old:

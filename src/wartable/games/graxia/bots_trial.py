@@ -124,9 +124,8 @@ def _kinds(cat: Catalog) -> _Kinds:
     return hit
 
 
-def _playable(s: GraxiaState, kind: int, x: int, y: int) -> bool:
+def _playable(s: GraxiaState, kinds: _Kinds, kind: int, x: int, y: int) -> bool:
     """Whether the action ``kind`` (``x``, ``y`` decoded) can be played in place."""
-    kinds = _kinds(s.cat)
     unit = s.unit
     if kind == acts.K_ATTACK:
         return not kinds.passive[unit[x]] and not kinds.passive[unit[y]]
@@ -160,7 +159,19 @@ class Trials:
     The result is ``evaluate``'s to the bit. ``evaluate`` and the position's aims are passed
     in (bots.py imports this module)."""
 
-    __slots__ = ("evaluate", "exact", "guardian", "obj", "s", "seat", "targets", "todo", "total")
+    __slots__ = (
+        "evaluate",
+        "exact",
+        "guardian",
+        "kinds",
+        "obj",
+        "s",
+        "seat",
+        "targets",
+        "todo",
+        "total",
+        "usable",
+    )
 
     def __init__(
         self,
@@ -185,6 +196,14 @@ class Trials:
         )
         self.todo: list[int] | None = None  # the position's, at the first exact trial
         self.total = 0.0
+        self.kinds = _kinds(s.cat)
+        # the position is the same at every trial (each is undone): asked once
+        self.usable = (
+            not s.sc.solo
+            and s.phase == COMMAND
+            and not s.track.pend_kind
+            and not s.track.teleport_to
+        )
 
     def _todo(self) -> list[int]:
         """``evaluate``'s objectives still to take (every enemy unit when none is left)."""
@@ -249,9 +268,7 @@ class Trials:
         to the first tile offered, the attacker advancing), computed on the state and
         undone; ``None`` when it cannot be played in place."""
         s, seat = self.s, self.seat
-        if s.sc.solo or s.phase != COMMAND or s.track.pend_kind or s.track.teleport_to:
-            return None
-        if not _playable(s, kind, x, y):
+        if not self.usable or not _playable(s, self.kinds, kind, x, y):
             return None
         if self.exact and self.todo is None:
             self.todo = self._todo()
