@@ -23,7 +23,7 @@ from wartable.core.rng import Rng
 from . import actions as acts
 from . import battle
 from .actions import Layout
-from .bots_eval import Scorer, evaluate_tail, unit_risk
+from .bots_eval import Scorer, evaluate_tail, scenario_targets, todo_targets, unit_risk
 from .bots_trial import Trials
 from .catalog.tables import Catalog, Scenario
 from .choice_record import LOSE_CARD
@@ -142,8 +142,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     b = s.sc.board
     score = 0.0
     obj, targets, pull, aggression = _aims(s, seat)
-    if s.sc.victory == "banner_wars":
-        targets = [s.sc.banners[1 - seat], s.track.banner(seat)]
+    targets = scenario_targets(s, seat, targets, s.track.banner(seat))
     prey = SOLO_PREY.get(s.sc.id, ()) if s.sc.solo else ()
     if prey:
         pull = 3.0  # §9.2 solo 1/2: close in on the units to eliminate
@@ -155,7 +154,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
     n = b.size
     dist, nbr = b.dist, b.nbr
     foe = 1 - seat
-    enemies: list[int] | None = None  # every enemy unit's tile, when needed
+    enemies: list[int] | None = None  # every enemy unit's tile (solo prey; else todo_targets)
     if prey:
         enemies = [c for c in range(n) if unit[c] >= 0 and owner[c] == foe]
         targets = [*(c for c in enemies if units[unit[c]].name in prey), *targets]
@@ -182,11 +181,7 @@ def evaluate(s: GraxiaState, seat: int) -> float:
                 score -= (0.9 if c in soon else 0.3) * value + 3.0 * away
             elif sign > 0 and not is_g:
                 if todo is None:
-                    todo = [t for t in targets if t >= 0 and ctrl[t] != seat and not s.gone[t]]
-                    if not todo:
-                        if enemies is None:
-                            enemies = [x for x in range(n) if unit[x] >= 0 and owner[x] == foe]
-                        todo = enemies
+                    todo = todo_targets(s, seat, targets, enemies, [])
                 if todo:
                     row = c * n
                     near = 8  # the nearest objective (a loop: cheaper compiled than min())

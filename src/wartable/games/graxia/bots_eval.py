@@ -84,14 +84,28 @@ def evaluate_tail(score: float, vp: int, foe_vp: int, mana: int, foe_mana: int, 
     return score
 
 
+def scenario_targets(s: GraxiaState, seat: int, targets: list[int], banner: int) -> list[int]:
+    """``evaluate``'s targets: ``targets`` (the aims'), or in Banner Wars the enemy's banner
+    tile and the seat's own banner on ``banner``."""
+    if s.sc.victory == "banner_wars":
+        return [s.sc.banners[1 - seat], banner]
+    return targets
+
+
 def todo_targets(
-    s: GraxiaState, seat: int, targets: list[int], enemies: list[int], taken: list[int]
+    s: GraxiaState, seat: int, targets: list[int], enemies: list[int] | None, taken: list[int]
 ) -> list[int]:
     """The objectives an own unit is pulled toward: the targets the seat does not control
-    (``taken``: tiles it controls after the action), or every enemy unit when none is left."""
+    (``taken``: tiles it controls after the action), or every enemy unit (``enemies``, found
+    here when ``None``) when none is left."""
     ctrl, gone = s.ctrl, s.gone
     todo = [t for t in targets if t >= 0 and ctrl[t] != seat and t not in taken and not gone[t]]
-    return todo or enemies
+    if todo:
+        return todo
+    if enemies is None:
+        unit, owner, foe = s.unit, s.owner, 1 - seat
+        return [c for c in range(len(unit)) if unit[c] >= 0 and owner[c] == foe]
+    return enemies
 
 
 class Scorer:
@@ -163,7 +177,9 @@ class Scorer:
         self.g = s.guardian_cell(seat)
         self.banner = s.track.banner(seat)  # the board and the banner, read once a decision
         self.dist, self.nbr = sc.board.dist, sc.board.nbr
-        self.todo = todo_targets(s, seat, self._targets(self.banner), self.enemies, [])
+        self.todo = todo_targets(
+            s, seat, scenario_targets(s, seat, self.targets, self.banner), self.enemies, []
+        )
         pull_sum = 0.0  # a loop, not sum() of a generator: cheaper compiled (same order)
         for c in self.own:
             if not guardian[unit[c]]:
@@ -176,11 +192,6 @@ class Scorer:
         if s.sc.solo or s.track.pend_kind or s.track.teleport_to:
             return False
         return s.phase in (COMMAND, DRAW, BUY, PLACE)
-
-    def _targets(self, banner: int) -> list[int]:
-        if self.s.sc.victory == "banner_wars":  # evaluate's targets, with the banner moved
-            return [self.s.sc.banners[self.foe], banner]
-        return self.targets
 
     def _pull(self, c: int, todo: list[int]) -> float:
         if not todo:
@@ -328,7 +339,9 @@ class Scorer:
         if captured or (banner != UNMOVED and banner != self.banner):
             if banner == UNMOVED:
                 banner = self.banner
-            todo = todo_targets(s, seat, self._targets(banner), self.enemies, captured)
+            todo = todo_targets(
+                s, seat, scenario_targets(s, seat, self.targets, banner), self.enemies, captured
+            )
         if todo == self.todo:
             for c, u, _, _ in old:
                 if not guardian[u]:

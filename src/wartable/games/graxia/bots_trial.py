@@ -32,11 +32,11 @@ from typing import Any, Final
 
 from . import actions as acts
 from . import battle, effects
-from .bots_eval import evaluate_tail
+from .bots_eval import evaluate_tail, scenario_targets, todo_targets
 from .catalog.tables import BATTLE_PASSIVE, COMMAND_ACTIVE, Catalog
 from .state import B_ADVANCE, B_RETREAT, B_SAC, COMMAND, SHIELD, GraxiaState
 
-# command effects that change only what ``score_in_place`` puts back (effects._command_effect;
+# command effects that change only what ``Trials.score`` puts back (effects._command_effect;
 # a choice they open, Mystic Bridge's tile or Atonement's target, is caught after the fact)
 IN_PLACE_EFFECTS: Final = frozenset(
     {
@@ -208,15 +208,8 @@ class Trials:
     def _todo(self) -> list[int]:
         """``evaluate``'s objectives still to take (every enemy unit when none is left)."""
         s, seat = self.s, self.seat
-        targets = self.targets
-        if s.sc.victory == "banner_wars":
-            targets = [s.sc.banners[1 - seat], s.track.banner(seat)]
-        ctrl, gone = s.ctrl, s.gone
-        todo = [t for t in targets if t >= 0 and ctrl[t] != seat and not gone[t]]
-        if todo:
-            return todo
-        unit, owner, foe = s.unit, s.owner, 1 - seat
-        return [c for c in range(len(unit)) if unit[c] >= 0 and owner[c] == foe]
+        targets = scenario_targets(s, seat, self.targets, s.track.banner(seat))
+        return todo_targets(s, seat, targets, None, [])
 
     def _sum(self, cells: list[int], todo: list[int]) -> float:
         """The tiles' share of ``evaluate``'s board sum, where each term is a multiple of
@@ -272,7 +265,7 @@ class Trials:
             return None
         if self.exact and self.todo is None:
             self.todo = self._todo()
-            self.total = self._sum(list(range(len(s.unit))), self.todo)
+            self.total = self._sum(list(s.sc.board.tiles), self.todo)
         unit, owner, wounds, flags, ctrl = s.unit[:], s.owner[:], s.wounds[:], s.flags[:], s.ctrl[:]
         mana, vp = s.mana[:], s.vp[:]
         hands = s.hands

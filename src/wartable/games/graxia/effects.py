@@ -270,9 +270,7 @@ def _reach(s: GraxiaState, c: int, steps: int) -> list[int]:
 def _unit_targets(s: GraxiaState, seat: int, c: int, target: str) -> list[int]:
     b = s.sc.board
     cells: tuple[int, ...] = (  # a tuple either way: compiled, the loop stays native
-        tuple(range(b.size))
-        if c < 0 or target in ("enemy_unit", "friendly_unit", "any_unit")
-        else b.nbr[c]
+        b.tiles if c < 0 or target in ("enemy_unit", "friendly_unit", "any_unit") else b.nbr[c]
     )
     enemies_only = target in ("enemy_unit", "adjacent_enemy", "opponent")
     friends_only = target in ("friendly_unit", "adjacent_friendly")

@@ -29,13 +29,14 @@ def cell_text(c: tuple[int, int]) -> str:
 class Board:
     """The cells of one map, their neighbours, distances and edge directions."""
 
-    __slots__ = ("cells", "dist", "index", "nbr", "nbr_dir", "size")
+    __slots__ = ("cells", "dist", "index", "nbr", "nbr_dir", "size", "tiles")
 
     def __init__(self, cells: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> None:
         self.cells: tuple[tuple[int, int], ...] = tuple(
             sorted(set(cells), key=lambda c: (c[1], c[0]))
         )
         self.size = len(self.cells)
+        self.tiles: tuple[int, ...] = tuple(range(self.size))  # every cell index, for loops
         self.index: dict[tuple[int, int], int] = {c: i for i, c in enumerate(self.cells)}
         nbr: list[tuple[int, ...]] = []
         nbr_dir: list[tuple[int, ...]] = []
