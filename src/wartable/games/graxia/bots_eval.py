@@ -122,6 +122,7 @@ class Scorer:
         "dist",
         "enemies",
         "foe",
+        "foes",
         "g",
         "guardian",
         "n",
@@ -131,6 +132,7 @@ class Scorer:
         "portals",
         "pull",
         "pull_sum",
+        "pulls",
         "s",
         "seat",
         "spy",
@@ -180,10 +182,14 @@ class Scorer:
         self.todo = todo_targets(
             s, seat, scenario_targets(s, seat, self.targets, self.banner), self.enemies, []
         )
+        # per tile, read once a decision: an own unit's pull toward ``todo`` there (-1.0:
+        # not yet computed), the enemy units next to it (-1: not yet counted)
+        self.pulls: list[float] = [-1.0] * n
+        self.foes: list[int] = [-1] * n
         pull_sum = 0.0  # a loop, not sum() of a generator: cheaper compiled (same order)
         for c in self.own:
             if not guardian[unit[c]]:
-                pull_sum += self._pull(c, self.todo)
+                pull_sum += self._pull_here(c)
         self.pull_sum = pull_sum
 
     @staticmethod
@@ -204,16 +210,27 @@ class Scorer:
                 near = d
         return self.pull * (8 - near)  # near <= 8: the same as max(0, 8 - near)
 
+    def _pull_here(self, c: int) -> float:
+        """``_pull(c, self.todo)``, computed once a decision per tile."""
+        pull = self.pulls[c]
+        if pull < 0.0:
+            pull = self._pull(c, self.todo)
+            self.pulls[c] = pull
+        return pull
+
     def _local(self, s: GraxiaState, c: int, u: int, wounds: int, flags: int) -> float:
         """An own unit's terms (in ``s``) that do not depend on the objectives: a shield
         next to an enemy, a Guardian's or the spy's exposure, the enemy's threat."""
-        owner, foe = s.owner, self.foe
         cat: Catalog = s.cat
         out = 0.0
-        foes = 0  # enemy neighbours (a loop: cheaper compiled than sum() of a generator)
-        for x in self.nbr[c]:
-            if owner[x] == foe:
-                foes += 1
+        foes = self.foes[c]  # enemy neighbours: an action moves none of them
+        if foes < 0:
+            owner, foe = s.owner, self.foe
+            foes = 0  # a loop: cheaper compiled than sum() of a generator
+            for x in self.nbr[c]:
+                if owner[x] == foe:
+                    foes += 1
+            self.foes[c] = foes
         if self.guardian[u]:
             out -= 4 * foes
         elif flags & SHIELD and foes:
@@ -283,8 +300,8 @@ class Scorer:
             # without building its lists (most moves)
             delta = 0.0
             if not self.guardian[u]:
-                delta -= self._pull(a, self.todo)
-                delta += self._pull(b, self.todo)
+                delta -= self._pull_here(a)
+                delta += self._pull_here(b)
             delta -= self._local(s, a, u, w, f)
             delta += self._local(s, b, u, w, moved)
             return self.base + delta
@@ -345,10 +362,10 @@ class Scorer:
         if todo == self.todo:
             for c, u, _, _ in old:
                 if not guardian[u]:
-                    delta -= self._pull(c, todo)
+                    delta -= self._pull_here(c)
             for c, u, _, _ in new:
                 if not guardian[u]:
-                    delta += self._pull(c, todo)
+                    delta += self._pull_here(c)
         else:  # another objective: every own unit's pull changes
             unit = s.unit
             gone = {c for c, _, _, _ in old}

@@ -151,23 +151,30 @@ class Trials:
     """One decision's command actions tried in place: ``score`` gives ``evaluate`` of the
     position each leads to, or ``None`` when it cannot be played in place.
 
+    Every trial starts from the same position (each is undone), so what is put back is
+    copied once, at the first trial.
+
     Where every term of ``evaluate``'s board sum is a multiple of 0.5 (``exact``: no solo
-    rules, enemy units weighed 1.0, a pull of 1.5, no spy or threat terms) the sum is exact,
-    so it can be updated instead of recomputed: the position's sum is computed once, and
-    each action re-scores only the tiles it changed and their neighbours (``_sum``), unless
-    it changed the objectives the units are pulled toward.
-    The result is ``evaluate``'s to the bit. ``evaluate`` and the position's aims are passed
-    in (bots.py imports this module)."""
+    rules, enemy units weighed 1.0, a pull of 1.5, no spy or threat terms) the sum is exact
+    in any order, so it can be updated instead of recomputed: each tile's share of the
+    position's sum is computed once, and each action re-scores only the tiles it changed
+    and their neighbours (``_term``), unless it changed the objectives the units are pulled
+    toward. The result is ``evaluate``'s to the bit. ``evaluate`` and the position's aims
+    are passed in (bots.py imports this module)."""
 
     __slots__ = (
         "evaluate",
         "exact",
         "guardian",
         "kinds",
+        "mark",
         "obj",
         "s",
+        "saved",
         "seat",
+        "stamp",
         "targets",
+        "terms",
         "todo",
         "total",
         "usable",
@@ -196,7 +203,11 @@ class Trials:
         )
         self.todo: list[int] | None = None  # the position's, at the first exact trial
         self.total = 0.0
+        self.terms: list[float] = []  # each tile's share of ``total``
         self.kinds = _kinds(s.cat)
+        self.saved: _Saved | None = None  # the position, at the first trial
+        self.mark: list[int] = []  # per tile: the trial that last listed it (``stamp``)
+        self.stamp = 0
         # the position is the same at every trial (each is undone): asked once
         self.usable = (
             not s.sc.solo
@@ -211,49 +222,63 @@ class Trials:
         targets = scenario_targets(s, seat, self.targets, s.track.banner(seat))
         return todo_targets(s, seat, targets, None, [])
 
-    def _sum(self, cells: list[int], todo: list[int]) -> float:
-        """The tiles' share of ``evaluate``'s board sum, where each term is a multiple of
-        0.5 (``exact``): each unit's material, an own unit's pull toward the nearest tile of
-        ``todo``, its shield or Guardian next to an enemy, each tile's control. Such a sum is
+    def _term(self, c: int, todo: list[int]) -> float:
+        """Tile ``c``'s share of ``evaluate``'s board sum, where each term is a multiple of
+        0.5 (``exact``): its unit's material, an own unit's pull toward the nearest tile of
+        ``todo``, its shield or Guardian next to an enemy, the tile's control. Such a sum is
         exact in any order, so it is ``evaluate``'s to the bit."""
-        s, seat, obj, guardian = self.s, self.seat, self.obj, self.guardian
-        unit, owner, wounds, flags, ctrl = s.unit, s.owner, s.wounds, s.flags, s.ctrl
-        units = s.cat.units
-        board = s.sc.board
-        nbr, dist, size = board.nbr, board.dist, board.size
-        foe = 1 - seat
+        s, seat = self.s, self.seat
         total = 0.0
-        for c in cells:
-            u = unit[c]
-            if u >= 0:
-                ut = units[u]
-                is_g = guardian[u]
-                value = ut.cost + 2 * (ut.health - wounds[c]) + (25 if is_g else 0)
-                if owner[c] != seat:
-                    total -= value
-                elif is_g:
-                    total += value
-                    for x in nbr[c]:
+        u = s.unit[c]
+        if u >= 0:
+            owner = s.owner
+            board = s.sc.board
+            ut = s.cat.units[u]
+            is_g = self.guardian[u]
+            value = ut.cost + 2 * (ut.health - s.wounds[c]) + (25 if is_g else 0)
+            foe = 1 - seat
+            if owner[c] != seat:
+                total -= value
+            elif is_g:
+                total += value
+                for x in board.nbr[c]:
+                    if owner[x] == foe:
+                        total -= 4
+            else:
+                total += value
+                if todo:
+                    dist, row = board.dist, c * board.size
+                    near = 8
+                    for t in todo:
+                        d = dist[row + t]
+                        if d < near:
+                            near = d
+                    total += 1.5 * (8 - near)
+                if s.flags[c] & SHIELD:
+                    for x in board.nbr[c]:
                         if owner[x] == foe:
-                            total -= 4
-                else:
-                    total += value
-                    if todo:
-                        row = c * size
-                        near = 8
-                        for t in todo:
-                            d = dist[row + t]
-                            if d < near:
-                                near = d
-                        total += 1.5 * (8 - near)
-                    if flags[c] & SHIELD:
-                        for x in nbr[c]:
-                            if owner[x] == foe:
-                                total += 2
-                                break
-            if ctrl[c] >= 0:
-                total += 1.5 * obj[c] if ctrl[c] == seat else -1.5 * obj[c]
+                            total += 2
+                            break
+        ctrl = s.ctrl[c]
+        if ctrl >= 0:
+            total += 1.5 * self.obj[c] if ctrl == self.seat else -1.5 * self.obj[c]
         return total
+
+    def _start(self) -> _Saved:
+        """The first trial: the position copied, and (exact) each tile's share of the sum."""
+        s = self.s
+        saved = _Saved(s)
+        self.saved = saved
+        self.mark = [0] * s.sc.board.size
+        if self.exact:
+            todo = self._todo()
+            self.todo = todo
+            self.terms = [self._term(c, todo) for c in s.sc.board.tiles]
+            total = 0.0
+            for term in self.terms:
+                total += term
+            self.total = total
+        return saved
 
     def score(self, kind: int, x: int, y: int) -> float | None:
         """``evaluate(t, seat)`` of the state ``t`` the command action (``kind``, ``x``,
@@ -263,16 +288,10 @@ class Trials:
         s, seat = self.s, self.seat
         if not self.usable or not _playable(s, self.kinds, kind, x, y):
             return None
-        if self.exact and self.todo is None:
-            self.todo = self._todo()
-            self.total = self._sum(list(s.sc.board.tiles), self.todo)
-        unit, owner, wounds, flags, ctrl = s.unit[:], s.owner[:], s.wounds[:], s.flags[:], s.ctrl[:]
-        mana, vp = s.mana[:], s.vp[:]
-        hands = s.hands
-        hand0, hand1 = hands[0][:], hands[1][:]
-        discards = s.discards
-        piles = [len(p) for p in discards]
-        track, bat, sup = s.track, s.bat, s.sup
+        saved = self.saved
+        if saved is None:
+            saved = self._start()
+        track = s.track
         s.track = track.copy()
         if kind == acts.K_ATTACK:  # game._apply: command.apply opens the battle
             battle.start(s, x, y, None)
@@ -290,51 +309,98 @@ class Trials:
         else:
             effects.cast_command_spell(s, seat, x, y if kind == acts.K_SPELL_AT else -1, None)
             failed = bool(s.track.pend_kind)
-        # the tiles the action changed, then those and their neighbours (whose shields and
-        # Guardians count enemy neighbours)
+        # the tiles the action changed
         changed: list[int] = []
         su, so, sw, sf, sc = s.unit, s.owner, s.wounds, s.flags, s.ctrl
-        _changed(su, unit, changed)
-        _changed(so, owner, changed)
-        _changed(sw, wounds, changed)
-        _changed(sf, flags, changed)
-        _changed(sc, ctrl, changed)
+        _changed(su, saved.unit, changed)
+        _changed(so, saved.owner, changed)
+        _changed(sc, saved.ctrl, changed)
+        board_moved = len(changed) > 0  # a unit gone, moved or come, or control changed
+        _changed(sw, saved.wounds, changed)
+        _changed(sf, saved.flags, changed)
         score: float | None = None
-        near: list[int] = []
         todo = self.todo
-        incremental = False
         if failed:
             pass
-        elif todo is None or self._todo() != todo:  # not exact, or another objective
+        elif todo is None:  # not exact
             score = self.evaluate(s, seat)
-        else:
-            incremental = True
+        elif (
+            board_moved or s.track.banner(seat) != track.banner(seat)
+        ) and self._todo() != todo:  # another objective: every pull changes
+            score = self.evaluate(s, seat)
+        else:  # the board sum moves by the terms of the changed tiles and their neighbours
+            self.stamp += 1
+            stamp, mark = self.stamp, self.mark
             nbr = s.sc.board.nbr
-            marked: set[int] = set()
+            terms = self.terms
+            board = self.total
+            after = 0.0
             for c in changed:
-                if c not in marked:
-                    marked.add(c)
-                    near.append(c)
+                if mark[c] != stamp:
+                    mark[c] = stamp
+                    board -= terms[c]
+                    after += self._term(c, todo)
                 for n in nbr[c]:
-                    if n not in marked:
-                        marked.add(n)
-                        near.append(n)
-            after = self._sum(near, todo)
+                    if mark[n] != stamp:
+                        mark[n] = stamp
+                        board -= terms[n]
+                        after += self._term(n, todo)
             foe = 1 - seat
-            tail = (s.vp[seat], s.vp[foe], s.mana[seat], s.mana[foe], len(hands[seat]))
-        for c in changed:  # put back what the rules changed
+            score = evaluate_tail(
+                board + after,
+                s.vp[seat],
+                s.vp[foe],
+                s.mana[seat],
+                s.mana[foe],
+                len(s.hands[seat]),
+            )
+        saved.restore(s, changed)
+        s.track = track
+        return score
+
+
+class _Saved:
+    """What an in-place trial may change, as the position had it."""
+
+    __slots__ = (
+        "bat",
+        "ctrl",
+        "flags",
+        "hand0",
+        "hand1",
+        "mana",
+        "owner",
+        "piles",
+        "sup",
+        "unit",
+        "vp",
+        "wounds",
+    )
+
+    def __init__(self, s: GraxiaState) -> None:
+        self.unit, self.owner, self.wounds = s.unit[:], s.owner[:], s.wounds[:]
+        self.flags, self.ctrl = s.flags[:], s.ctrl[:]
+        self.mana, self.vp = s.mana[:], s.vp[:]
+        self.hand0, self.hand1 = s.hands[0][:], s.hands[1][:]
+        self.piles = [len(p) for p in s.discards]
+        self.bat, self.sup = s.bat, s.sup
+
+    def restore(self, s: GraxiaState, changed: list[int]) -> None:
+        """Put back the tiles ``changed`` and everything else a trial may change (but the
+        tracker, which the trial replaces by a copy)."""
+        su, so, sw, sf, sc = s.unit, s.owner, s.wounds, s.flags, s.ctrl
+        unit, owner, wounds, flags, ctrl = self.unit, self.owner, self.wounds, self.flags, self.ctrl
+        for c in changed:
             su[c], so[c], sw[c], sf[c], sc[c] = unit[c], owner[c], wounds[c], flags[c], ctrl[c]
+        mana, vp = self.mana, self.vp
         s.mana[0], s.mana[1], s.vp[0], s.vp[1] = mana[0], mana[1], vp[0], vp[1]
-        if hands[0] != hand0:
-            hands[0][:] = hand0
-        if hands[1] != hand1:
-            hands[1][:] = hand1
+        hands = s.hands
+        if hands[0] != self.hand0:
+            hands[0][:] = self.hand0
+        if hands[1] != self.hand1:
+            hands[1][:] = self.hand1
+        discards, piles = s.discards, self.piles
         for i in range(len(piles)):
             if len(discards[i]) != piles[i]:
                 del discards[i][piles[i] :]
-        s.track, s.bat, s.sup, s.phase = track, bat, sup, COMMAND
-        if incremental:  # the board sum moved by the tiles' new terms less their old ones
-            assert todo is not None
-            board = self.total - self._sum(near, todo) + after
-            score = evaluate_tail(board, *tail)
-        return score
+        s.bat, s.sup, s.phase = self.bat, self.sup, COMMAND
