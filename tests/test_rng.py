@@ -145,6 +145,22 @@ def test_rng_matches_splitmix64_published_outputs() -> None:
     assert batched == SPLITMIX64_REFERENCE
 
 
+def test_limb_next64_equals_the_published_outputs() -> None:
+    """The compiled build's ``next64`` (``next_in_limbs``) gives the published outputs and
+    the state the big-integer form reaches, here interpreted (compiled: ``Rng.next64``
+    itself, ``tests/test_compiled_engine.py``), across the top of the state's range."""
+    from wartable.core.splitmix_limbs import next_in_limbs
+
+    state = SPLITMIX64_SEED
+    for expected in SPLITMIX64_REFERENCE:
+        state, out = next_in_limbs(state)
+        assert out == expected
+    for seed in (0, 1, 2**44 - 1, 2**63, 2**64 - 1, _state_before_output(_MASK)):
+        ref = Rng(seed)
+        value = ref._next_big()
+        assert next_in_limbs(seed) == (ref.state, value), seed
+
+
 def test_many_bounded_draws_at_once_equal_one_at_a_time() -> None:
     """``Rng.belows`` (a bot's tie-breaks in one call) gives the values and the state that
     as many ``below`` calls give; ``belows_in_limbs`` is its compiled form, checked here

@@ -14,7 +14,13 @@ from collections.abc import MutableSequence
 from types import BuiltinFunctionType
 from typing import Final, TypeVar
 
-from .splitmix_limbs import LIMB_BOUND, below_in_limbs, belows_in_limbs, shuffle_in_limbs
+from .splitmix_limbs import (
+    LIMB_BOUND,
+    below_in_limbs,
+    belows_in_limbs,
+    next_in_limbs,
+    shuffle_in_limbs,
+)
 
 T = TypeVar("T")
 
@@ -42,6 +48,13 @@ class Rng:
         return clone
 
     def next64(self) -> int:
+        if COMPILED_SHUFFLE:  # machine words (splitmix_limbs.py)
+            self.state, out = next_in_limbs(self.state)
+            return out
+        return self._next_big()
+
+    def _next_big(self) -> int:
+        """``next64`` in big-integer arithmetic (the interpreted engine's form)."""
         self.state = (self.state + _GAMMA) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -104,6 +104,16 @@ def shuffle_in_limbs(state: int, items: list[T]) -> int:
 LIMB_BOUND: Final = 1 << 22  # below_in_limbs takes bounds up to this
 
 
+def next_in_limbs(state: int) -> tuple[int, int]:
+    """``Rng.next64`` from generator state ``state``: the state after it and the output."""
+    x0: i64 = state & M22
+    x1: i64 = (state >> 22) & M22
+    x2: i64 = state >> 44
+    x0, x1, x2, z0, z1, z2 = _draw(x0, x1, x2)
+    after = int(x0) | (int(x1) << 22) | (int(x2) << 44)
+    return after, int(z0) | (int(z1) << 22) | (int(z2) << 44)
+
+
 def below_in_limbs(state: int, n: int) -> int:
     """``Rng.below(n)`` for ``0 < n <= LIMB_BOUND`` from generator state ``state``: returns
     the value plus ``2**22`` times the number of draws taken (one but for a rejection)."""
@@ -127,11 +137,17 @@ def belows_in_limbs(state: int, n: int, count: int, out: list[int]) -> int:
     x2: i64 = state >> 44
     draws: i64 = 0
     left: i64 = count
+    m: i64 = n
+    # ``_bounded`` with its per-bound constants computed once (a bot's tie-breaks: hundreds
+    # of draws of one bound)
+    p22: i64 = (1 << 22) % m
+    p44: i64 = p22 * p22 % m
+    last: i64 = (1 << 22) - (1 << 64) % n
     while left > 0:
         x0, x1, x2, z0, z1, z2 = _draw(x0, x1, x2)
         draws += 1
-        j: i64 = _bounded(z0, z1, z2, n)
-        if j >= 0:
-            out.append(int(j))
-            left -= 1
+        if z2 == M20 and z1 == M22 and z0 >= last:
+            continue  # past the last full block of n: below(n) draws again
+        out.append(int((z0 + z1 * p22 + z2 * p44) % m))
+        left -= 1
     return (state + int(draws) * _GAMMA) & _MASK

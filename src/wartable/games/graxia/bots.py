@@ -345,8 +345,7 @@ class HeuristicAgent:
         best, best_score = legal[0], -1e18
         if acts.END in legal:
             best, best_score = acts.END, base + (0.5 if s.phase == COMMAND else 0.0)
-        g = s.guardian_cell(seat)
-        near = _portal_tiles(s, seat, g)
+        near: list[bool] | None = None  # the portal tiles scored, at the first portal
         cells = lay.cells
         portal_lo, portal_hi = lay.bounds[acts.K_PORTAL], lay.bounds[acts.K_PORTAL + 1]
         # the actions scored, decoded: every one draws its tie-break, in this order
@@ -358,6 +357,8 @@ class HeuristicAgent:
             if a == acts.END:
                 continue
             if portal_lo <= a < portal_hi:  # most legal actions: decoded here, cheaply
+                if near is None:
+                    near = _portal_tiles(s, seat, s.guardian_cell(seat))
                 kind, x, y = acts.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
                 if x != y and not (near[x] and near[y]):
                     continue

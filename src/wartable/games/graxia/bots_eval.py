@@ -108,6 +108,15 @@ def todo_targets(
     return enemies
 
 
+def _any_in(cells: list[int], among: list[int]) -> bool:
+    """Whether one of ``cells`` is in ``among`` (loops: cheaper compiled than any())."""
+    for c in cells:
+        for t in among:
+            if c == t:
+                return True
+    return False
+
+
 class Scorer:
     """``evaluate(t, seat)`` of the state ``t`` an action leads to, from ``s`` and the action.
 
@@ -353,7 +362,8 @@ class Scorer:
             )
             delta += 25 * pts
         todo = self.todo
-        if captured or (banner != UNMOVED and banner != self.banner):
+        moved = banner != UNMOVED and banner != self.banner
+        if moved or _any_in(captured, todo):  # else todo_targets would give self.todo again
             if banner == UNMOVED:
                 banner = self.banner
             todo = todo_targets(

@@ -186,8 +186,10 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
             continue
         seen.add(card)
         if card < nu:
+            # no tile costs more than the card's full cost: afforded, no tile is priced
+            afford = s.mana[seat] >= modifiers.card_cost(s, seat, s.cat.units[card].cost)
             for cell in summon_cells(s, seat, card, g):
-                if s.mana[seat] >= summon_cost(s, seat, card, cell, g):
+                if afford or s.mana[seat] >= summon_cost(s, seat, card, cell, g):
                     out.append(lay.at(acts.K_SUMMON, card, cell))
         else:
             sp = card - nu

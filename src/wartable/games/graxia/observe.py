@@ -40,20 +40,15 @@ def hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]
                     cards.append(c)
             if s.sc.draft[p] != "assassination" and not s.sc.solo:
                 cards.extend(s.pool[p])  # (solo: both set-up lists are the Player's, public)
-    # sorted by counting (card ids are a catalog's few dozen; this runs every decision)
-    counts = [0] * (nu + len(s.cat.spells))
-    for c in cards:
-        counts[c] += 1
     units: list[int] = []
     spells: list[int] = []
-    for c in range(len(counts)):
-        k = counts[c]
-        while k > 0:
-            if c < nu:
-                units.append(c)
-            else:
-                spells.append(c)
-            k -= 1
+    for c in cards:
+        if c < nu:
+            units.append(c)
+        else:
+            spells.append(c)
+    units.sort()
+    spells.sort()
     return units, spells
 
 
