@@ -175,8 +175,15 @@ class Scorer:
         self.n = n
         self.targets = targets
         unit, owner = s.unit, s.owner
-        self.enemies = [c for c in range(n) if unit[c] >= 0 and owner[c] == self.foe]
-        self.own = [c for c in range(n) if unit[c] >= 0 and owner[c] == seat]
+        enemies: list[int] = []
+        own: list[int] = []
+        for c in range(n):  # one pass for both
+            if unit[c] >= 0:
+                if owner[c] == seat:
+                    own.append(c)
+                elif owner[c] == self.foe:
+                    enemies.append(c)
+        self.enemies, self.own = enemies, own
         v = sc.victory
         self.vp_capture = v in ("two_cities", "king_of_the_castle") and s.phase >= SETUP_PHASES
         self.castle = -1
@@ -184,7 +191,11 @@ class Scorer:
             self.castle = sc.param("castle")
         self.spy = s.track.spy(seat) if v == "assassination" else -1
         self.threat = v == "mana_destroyed" and s.current == seat
-        self.portals = sum(1 for p in s.portal if p == seat)
+        portals = 0  # a loop: cheaper compiled than sum() of a generator
+        for p in s.portal:
+            if p == seat:
+                portals += 1
+        self.portals = portals
         self.g = s.guardian_cell(seat)
         self.banner = s.track.banner(seat)  # the board and the banner, read once a decision
         self.dist, self.nbr = sc.board.dist, sc.board.nbr

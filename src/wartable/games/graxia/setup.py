@@ -225,11 +225,17 @@ def place_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     free = [c for c in sc.deploy[seat] if s.unit[c] < 0 and c not in cells]
     if rule == "assassination":
         free = [c for c in sc.home[seat] + sc.deploy[seat] if s.unit[c] < 0 and c not in cells]
+    # the free tiles any unit may stand on (no mountains, still on the map): not asked per unit
+    plain = [not s.gone[c] and sc.terrain[c] != map_rules.MOUNTAINS for c in free]
+    units = s.cat.units
     for u in sorted(set(left)):
-        if spent + s.cat.units[u].cost <= budget:
-            for c in free:
-                if map_rules.can_stand(s, s.cat.units[u], c):
-                    out.append(lay.at(acts.K_PLACE, u, c))
+        ut = units[u]
+        if spent + ut.cost <= budget:
+            row = lay.at(acts.K_PLACE, u, 0)
+            for i in range(len(free)):
+                c = free[i]
+                if plain[i] or map_rules.can_stand(s, ut, c):
+                    out.append(row + c)
     if rule == "split_deck":
         reinf = sum(s.cat.units[u].cost for u in extra)
         for u in sorted(set(left)):

@@ -325,8 +325,9 @@ def _take(cards: list[int], count: int) -> list[int]:
 
 def _plan(s: GraxiaState, lay: Layout, seat: int, rng: Rng) -> None:
     """A finished opponent's placement: some legal plan (its real one is hidden)."""
+    lo, hi = lay.bounds[acts.K_UNPLACE], lay.bounds[acts.K_UNPLACE + 1]  # take-backs' ids
     for _ in range(200):
-        legal = [a for a in place_legal(s, lay, seat) if lay.decode(a)[0] != acts.K_UNPLACE]
+        legal = [a for a in place_legal(s, lay, seat) if not lo <= a < hi]
         if acts.END in legal or not legal:
             return
         s.commit.add(seat, rng.choice(legal))
