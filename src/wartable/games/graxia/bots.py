@@ -348,29 +348,24 @@ class HeuristicAgent:
         near: list[bool] | None = None  # the portal tiles scored, at the first portal
         cells = lay.cells
         portal_lo, portal_hi = lay.bounds[acts.K_PORTAL], lay.bounds[acts.K_PORTAL + 1]
-        # the actions scored, decoded: every one draws its tie-break, in this order
-        tried: list[int] = []
-        kinds: list[int] = []
-        xs: list[int] = []
-        ys: list[int] = []
+        # the actions scored: every one draws its tie-break, in this order (counted first:
+        # the draws are taken at once; the second pass finds the same actions again)
+        unplace = acts.K_UNPLACE  # taking a placement back never scores: it would loop
+        kinds = lay.kinds
+        count = 0
         for a in legal:
             if a == acts.END:
                 continue
             if portal_lo <= a < portal_hi:  # most legal actions: decoded here, cheaply
                 if near is None:
                     near = _portal_tiles(s, seat, s.guardian_cell(seat))
-                kind, x, y = acts.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
+                x, y = (a - portal_lo) // cells, (a - portal_lo) % cells
                 if x != y and not (near[x] and near[y]):
                     continue
-            else:
-                kind, x, y = lay.decode(a)
-                if kind == acts.K_UNPLACE:  # taking a placement back never scores: it would loop
-                    continue
-            tried.append(a)
-            kinds.append(kind)
-            xs.append(x)
-            ys.append(y)
-        ties = rng.belows(100, len(tried))  # the same draws as one below(100) per action
+            elif kinds[a] == unplace:
+                continue
+            count += 1
+        ties = rng.belows(100, count)  # the same draws as one below(100) per action
         scorer: Scorer | None = None
         trials: Trials | None = None
         if self.incremental and Scorer.usable(s):
@@ -382,11 +377,23 @@ class HeuristicAgent:
         phase = s.phase
         cards = phase == DRAW or phase == BUY
         units = sum(1 for c in s.hands[seat] if c < len(s.cat.units)) if cards else 0
-        for i in range(len(tried)):
-            a, kind = tried[i], kinds[i]
-            found = None if scorer is None else scorer.score(kind, xs[i], ys[i], a)
+        i = -1
+        for a in legal:
+            if a == acts.END:
+                continue
+            if portal_lo <= a < portal_hi:
+                assert near is not None
+                kind, x, y = acts.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
+                if x != y and not (near[x] and near[y]):
+                    continue
+            else:
+                kind, x, y = lay.decode(a)
+                if kind == unplace:
+                    continue
+            i += 1
+            found = None if scorer is None else scorer.score(kind, x, y, a)
             if found is None and trials is not None:  # not local: try it in place, undone
-                found = trials.score(kind, xs[i], ys[i])
+                found = trials.score(kind, x, y)
             if found is None:  # or on a copy
                 t = s.copy()
                 game.apply_fast(t, seat, a, None)

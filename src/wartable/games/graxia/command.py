@@ -59,18 +59,12 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
                 out.append(n)  # switch places
     carrier = s.flags[c] & CARRIER
     if ut.moves >= 2 and not carrier:
-        for n in range(b.size):
-            if b.d(c, n) != 2 or s.unit[n] >= 0 or not map_rules.can_stand(s, ut, n):
+        dist, size = b.dist, b.size
+        through = _passes_friends(ut)
+        for n in range(size):
+            if dist[c * size + n] != 2 or s.unit[n] >= 0 or not map_rules.can_stand(s, ut, n):
                 continue
-            through = _passes_friends(ut)
-            if ut.flying or any(
-                b.d(m, n) == 1
-                and (s.unit[m] < 0 or (through and s.owner[m] == seat))
-                and map_rules.can_stand(s, ut, m)
-                and map_rules.edge_open(s, ut, c, m)
-                and map_rules.edge_open(s, ut, m, n)
-                for m in b.nbr[c]
-            ):
+            if ut.flying or _step_between(s, ut, c, n, through):
                 out.append(n)
     if s.sc.portals:  # §9.2 Solo Scenario 1: the portals joining the two continents
         out.extend(n for n in s.variant.portal_moves(s, c, ut) if n not in out)
@@ -81,6 +75,24 @@ def destinations(s: GraxiaState, c: int) -> list[int]:
                 if map_rules.can_stand(s, ut, n):
                     out.append(n)
     return out
+
+
+def _step_between(s: GraxiaState, ut: UnitType, c: int, n: int, through: bool) -> bool:
+    """A two-tile move from ``c`` to ``n`` (two apart) has a tile between to step on: empty,
+    or held by a friend when the unit passes through friends (a loop: compiled, cheaper
+    than any() of a generator)."""
+    b = s.sc.board
+    seat = s.owner[c]
+    for m in b.nbr[c]:
+        if (
+            b.dist[m * b.size + n] == 1
+            and (s.unit[m] < 0 or (through and s.owner[m] == seat))
+            and map_rules.can_stand(s, ut, m)
+            and map_rules.edge_open(s, ut, c, m)
+            and map_rules.edge_open(s, ut, m, n)
+        ):
+            return True
+    return False
 
 
 def _passes_friends(ut: UnitType) -> bool:

@@ -10,6 +10,7 @@ goes back to its owner's hand in the open (§5.1): it is not among the unseen ca
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from .actions import Layout
@@ -35,21 +36,16 @@ def hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]
     for p in (0, 1):
         if p != seat:
             g = s.guard[p]
-            for c in s.hands[p]:  # loops, not generators: cheaper compiled (every decision)
-                if c != g:
-                    cards.append(c)
+            hand = s.hands[p]
+            if g in hand:  # the Guardian back in hand is public (guardian_in_hand)
+                hand = [c for c in hand if c != g]
+            cards.extend(hand)
             if s.sc.draft[p] != "assassination" and not s.sc.solo:
                 cards.extend(s.pool[p])  # (solo: both set-up lists are the Player's, public)
-    units: list[int] = []
-    spells: list[int] = []
-    for c in cards:
-        if c < nu:
-            units.append(c)
-        else:
-            spells.append(c)
-    units.sort()
-    spells.sort()
-    return units, spells
+    # sorted once and cut where the spells begin: every step in C (this runs every decision)
+    cards.sort()
+    cut = bisect_left(cards, nu)
+    return cards[:cut], cards[cut:]
 
 
 def guardian_in_hand(s: GraxiaState, p: int) -> bool:
