@@ -173,3 +173,14 @@ class Layout:
         if k == K_POWER:
             return f'summon power "{self.names_u[x]}" {cell(y)}'
         return f'spy "{self.names_u[x]}"'
+
+
+def sorted_unique(ids: list[int]) -> list[int]:
+    """``sorted(set(ids))``, by sorting ``ids`` in place (a legal list: built in runs, it
+    sorts fast) and building a set only when a value repeats (rarely: hashing every id of
+    every decision's list cost more than its sort)."""
+    ids.sort()
+    for i in range(1, len(ids)):
+        if ids[i] == ids[i - 1]:
+            return sorted(set(ids))
+    return ids

@@ -222,7 +222,7 @@ def legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
         out.append(lay.one(acts.K_SPEND, 0))
     # the portal pairs (most of the list) are distinct and hold their family's id block
     # alone: sorted apart and set between the other actions, not hashed into the set
-    rest = sorted(set(out))
+    rest = acts.sorted_unique(out)
     if not portals:
         return rest
     portals.sort()

@@ -11,7 +11,7 @@ goes back to its owner's hand in the open (§5.1): it is not among the unseen ca
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Final
 
 from .actions import Layout
 from .setup import placements
@@ -24,6 +24,11 @@ def open_piles(s: GraxiaState) -> tuple[int, ...]:
     command deck (the scenario lists them; what left them is on the map or in the discards);
     only its battle deck mixes with the battle cards it holds."""
     return (0, 1, 2, 4) if s.sc.solo else ()
+
+
+# per catalog size and seat: the last unseen cards listed and the same sorted (``hidden_pools``
+# is a function of the list alone; each entry is replaced whole, never changed)
+_SORTED: Final[dict[int, tuple[list[int], list[int]]]] = {}
 
 
 def hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]]:
@@ -42,10 +47,17 @@ def hidden_pools(s: GraxiaState, seat: int | None) -> tuple[list[int], list[int]
             cards.extend(hand)
             if s.sc.draft[p] != "assassination" and not s.sc.solo:
                 cards.extend(s.pool[p])  # (solo: both set-up lists are the Player's, public)
-    # sorted once and cut where the spells begin: every step in C (this runs every decision)
-    cards.sort()
-    cut = bisect_left(cards, nu)
-    return cards[:cut], cards[cut:]
+    # sorted once and cut where the spells begin (this runs every decision; the sort was
+    # most of it): the seat's last list sorted is kept, and between draws it is the same
+    key = 4 * nu + (3 if seat is None else seat)
+    hit = _SORTED.get(key)
+    if hit is not None and hit[0] == cards:
+        ordered = hit[1]
+    else:
+        ordered = sorted(cards)
+        _SORTED[key] = (cards, ordered)
+    cut = bisect_left(ordered, nu)
+    return ordered[:cut], ordered[cut:]
 
 
 def guardian_in_hand(s: GraxiaState, p: int) -> bool:

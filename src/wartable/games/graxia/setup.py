@@ -245,7 +245,7 @@ def place_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     if done:
         out.append(acts.END)
     out.extend(lay.one(acts.K_UNPLACE, c) for c in cells)  # face down: may be taken back
-    return sorted(set(out))
+    return acts.sorted_unique(out)
 
 
 def placements(s: GraxiaState, lay: Layout, seat: int) -> list[tuple[int, int]]:
