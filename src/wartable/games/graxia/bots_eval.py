@@ -327,7 +327,7 @@ class Scorer:
             return self.base + delta
         # the banner left behind on ``a``, the tile entered (board.pick_up_banner only sets
         # flags evaluate does not read)
-        return self._delta([(a, u, w, f)], [(b, u, w, moved)], [a, b], banner, 0.0)
+        return self._move_capture(a, b, u, w, f, moved, banner)
 
     def _summon(self, u: int, cell: int) -> float | None:
         """command.summon: mana paid, the card leaves the hand, a fresh unit takes the tile."""
@@ -339,6 +339,73 @@ class Scorer:
         value = ut.cost + 2 * ut.health + (25 if self.guardian[u] else 0)
         extra = value - 0.4 * cost - 1.5
         return self._delta([], [(cell, u, 0, SUMMONED | ABILITY)], [cell], UNMOVED, extra)
+
+    def _captures(self, delta: float, captured: list[int], entered: int) -> float:
+        """``delta`` plus the tiles ``captured``: their control, Flist's castle, and the
+        points for ``entered`` (the tile entered, not the one left behind) when captured."""
+        s = self.s
+        ctrl, obj = s.ctrl, self.obj
+        for c in captured:
+            prev = ctrl[c]
+            delta += 1.5 * obj[c] * (2 if prev >= 0 else 1)  # -1.5 obj (enemy) or 0 -> +1.5 obj
+            if c == self.castle:
+                delta += 300
+        if self.vp_capture and captured and entered in captured:
+            t = s.sc.terrain[entered]
+            pts = (
+                s.sc.param("vp_village")
+                if t == "village"
+                else s.sc.param("vp_city")
+                if t == "city"
+                else 0
+            )
+            delta += 25 * pts
+        return delta
+
+    def _todo_after(self, captured: list[int], banner: int) -> list[int]:
+        """The objectives still to take with the tiles ``captured`` taken and the seat's
+        banner on ``banner`` (``UNMOVED``: where it was)."""
+        moved = banner != UNMOVED and banner != self.banner
+        if not moved and not _any_in(captured, self.todo):
+            return self.todo  # todo_targets would give it again
+        if banner == UNMOVED:
+            banner = self.banner
+        s, seat = self.s, self.seat
+        targets = scenario_targets(s, seat, self.targets, banner)
+        return todo_targets(s, seat, targets, self.enemies, captured)
+
+    def _move_capture(
+        self, a: int, b: int, u: int, w: int, f: int, moved: int, banner: int
+    ) -> float:
+        """``_delta`` of one unit (``u``, ``w`` wounds) moving from ``a`` (flags ``f``) to
+        ``b`` (flags ``moved``), both tiles taken: the same terms in the same order,
+        without its lists and tuples (the most common move that captures)."""
+        s, seat = self.s, self.seat
+        ctrl = s.ctrl
+        captured: list[int] = []
+        if ctrl[a] != seat:
+            captured.append(a)
+        if ctrl[b] != seat:
+            captured.append(b)
+        delta = self._captures(0.0, captured, b)
+        todo = self._todo_after(captured, banner)
+        walker = not self.guardian[u]
+        if todo == self.todo:
+            if walker:
+                delta -= self._pull_here(a)
+                delta += self._pull_here(b)
+        else:  # another objective: every own unit's pull changes
+            unit, guardian = s.unit, self.guardian
+            total = 0.0
+            for c in self.own:
+                if c != a and not guardian[unit[c]]:
+                    total += self._pull(c, todo)
+            if walker:
+                total += self._pull(b, todo)
+            delta += total - self.pull_sum
+        delta -= self._local(s, a, u, w, f)
+        delta += self._local(s, b, u, w, moved)
+        return self.base + delta
 
     def _delta(
         self,
@@ -352,34 +419,11 @@ class Scorer:
         ``new``, the tiles ``taken`` now controlled by the seat, the seat's banner on
         ``banner`` (``UNMOVED``: where it was) and ``extra`` (material, mana, hand) added."""
         s, seat = self.s, self.seat
-        guardian = self.guardian
-        delta = extra
-        ctrl, obj = s.ctrl, self.obj
+        ctrl = s.ctrl
         captured = [c for c in taken if ctrl[c] != seat]
-        terrain = s.sc.terrain
-        for c in captured:
-            prev = ctrl[c]
-            delta += 1.5 * obj[c] * (2 if prev >= 0 else 1)  # -1.5 obj (enemy) or 0 -> +1.5 obj
-            if c == self.castle:
-                delta += 300
-        if self.vp_capture and captured and taken[-1] in captured:
-            t = terrain[taken[-1]]  # points for the tile entered (not the one left behind)
-            pts = (
-                s.sc.param("vp_village")
-                if t == "village"
-                else s.sc.param("vp_city")
-                if t == "city"
-                else 0
-            )
-            delta += 25 * pts
-        todo = self.todo
-        moved = banner != UNMOVED and banner != self.banner
-        if moved or _any_in(captured, todo):  # else todo_targets would give self.todo again
-            if banner == UNMOVED:
-                banner = self.banner
-            todo = todo_targets(
-                s, seat, scenario_targets(s, seat, self.targets, banner), self.enemies, captured
-            )
+        delta = self._captures(extra, captured, taken[-1] if taken else -1)
+        todo = self._todo_after(captured, banner)
+        guardian = self.guardian
         if todo == self.todo:
             for c, u, _, _ in old:
                 if not guardian[u]:
