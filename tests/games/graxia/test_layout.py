@@ -4,6 +4,8 @@ it, the families' texts parse back, and ids past the end are refused as before."
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wartable.games.graxia import GAME
 from wartable.games.graxia import actions as acts
@@ -30,3 +32,10 @@ def test_an_id_past_the_last_family_is_refused() -> None:
     lay = GAME.layout(GAME.make_config({"scenario": "2p-1"}))
     with pytest.raises(IndexError):
         lay.decode(lay.size)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=5000), max_size=200))
+def test_sorted_unique_is_sorted_set(ids: list[int]) -> None:
+    """Legal lists are sorted in place and hashed only when an id repeats: the same list
+    as ``sorted(set(ids))`` either way."""
+    assert acts.sorted_unique(list(ids)) == sorted(set(ids))
