@@ -52,6 +52,12 @@ def unit_name(s: GraxiaState, cell: int) -> str:
     return s.cat.units[u].name if u >= 0 else ""
 
 
+def open_ground(s: GraxiaState, cell: int) -> bool:
+    """``can_stand``'s answer for every unit at once: a tile still on the map that is not
+    mountains (§5.4) takes any unit."""
+    return not s.gone[cell] and s.sc.terrain[cell] != MOUNTAINS
+
+
 def can_stand(s: GraxiaState, ut: UnitType, cell: int) -> bool:
     """§5.4 Mountains: only Goblins and Dwarves may enter; a removed tile (§9.2 Solo
     Scenario 1) takes nobody."""

@@ -348,12 +348,13 @@ class HeuristicAgent:
         near: list[bool] | None = None  # the portal tiles scored, at the first portal
         cells = lay.cells
         portal_lo, portal_hi = lay.bounds[acts.K_PORTAL], lay.bounds[acts.K_PORTAL + 1]
-        # the actions scored: every one draws its tie-break, in this order (counted first:
-        # the draws are taken at once; the second pass finds the same actions again)
+        # the actions scored, by their index in ``legal``: every one draws its tie-break, in
+        # this order (an index, not the id: compiled, appending an id above 256 boxes it anew)
         unplace = acts.K_UNPLACE  # taking a placement back never scores: it would loop
         kinds = lay.kinds
-        count = 0
-        for a in legal:
+        tried: list[int] = []
+        for i in range(len(legal)):
+            a = legal[i]
             if a == acts.END:
                 continue
             if portal_lo <= a < portal_hi:  # most legal actions: decoded here, cheaply
@@ -364,8 +365,8 @@ class HeuristicAgent:
                     continue
             elif kinds[a] == unplace:
                 continue
-            count += 1
-        ties = rng.belows(100, count)  # the same draws as one below(100) per action
+            tried.append(i)
+        ties = rng.belows(100, len(tried))  # the same draws as one below(100) per action
         scorer: Scorer | None = None
         trials: Trials | None = None
         if self.incremental and Scorer.usable(s):
@@ -377,20 +378,9 @@ class HeuristicAgent:
         phase = s.phase
         cards = phase == DRAW or phase == BUY
         units = sum(1 for c in s.hands[seat] if c < len(s.cat.units)) if cards else 0
-        i = -1
-        for a in legal:
-            if a == acts.END:
-                continue
-            if portal_lo <= a < portal_hi:
-                assert near is not None
-                kind, x, y = acts.K_PORTAL, (a - portal_lo) // cells, (a - portal_lo) % cells
-                if x != y and not (near[x] and near[y]):
-                    continue
-            else:
-                kind, x, y = lay.decode(a)
-                if kind == unplace:
-                    continue
-            i += 1
+        for k in range(len(tried)):
+            a = legal[tried[k]]
+            kind, x, y = lay.decode(a)
             found = None if scorer is None else scorer.score(kind, x, y, a)
             if found is None and trials is not None:  # not local: try it in place, undone
                 found = trials.score(kind, x, y)
@@ -402,7 +392,7 @@ class HeuristicAgent:
                 # evaluate itself, not a re-scoring of what changed: a score equal only to 1e-9
                 # breaks exact ties otherwise than this sum's rounding (docs/speed-graxia.md)
                 found = evaluate(t, seat)
-            score = found + ties[i] * 1e-4
+            score = found + ties[k] * 1e-4
             if cards:
                 if a == acts.DRAW_UNIT or a == acts.BUY_UNIT:
                     score += 3 if units < 3 else -1

@@ -225,8 +225,7 @@ def place_legal(s: GraxiaState, lay: Layout, seat: int) -> list[int]:
     free = [c for c in sc.deploy[seat] if s.unit[c] < 0 and c not in cells]
     if rule == "assassination":
         free = [c for c in sc.home[seat] + sc.deploy[seat] if s.unit[c] < 0 and c not in cells]
-    # the free tiles any unit may stand on (no mountains, still on the map): not asked per unit
-    plain = [not s.gone[c] and sc.terrain[c] != map_rules.MOUNTAINS for c in free]
+    plain = [map_rules.open_ground(s, c) for c in free]  # asked once, not once per unit
     units = s.cat.units
     for u in sorted(set(left)):
         ut = units[u]
